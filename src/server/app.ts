@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import { apiNotFound, handleError } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { spaRoutes } from './http/spa.ts';
+import type { AppEnv } from './http/types.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { vendorRoutes } from './modules/vendors/routes.ts';
+import type { Services } from './services.ts';
+
+/** Builds the whole HTTP app. Tests call this and use app.request(); main.ts gives it a port. */
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    c.set('services', services);
+    c.set('log', services.log.child({ requestId: c.var.requestId }));
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      c.var.log.info(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
+  });
+  app.use('*', securityHeaders());
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+  app.route('/api/health', healthRoutes);
+  app.route('/api/vendors', vendorRoutes);
+  app.route('/api/reviews', reviewRoutes);
+  app.route('/api/support', supportRoutes);
+  app.all('/api/*', apiNotFound);
+
+  if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist));
+
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import { users } from './auth.ts';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** A cake maker or event vendor. status is the application state; verified is the public badge. */
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: text('business_name').notNull(),
+    businessAddress: text('business_address'),
+    specialty: text('specialty').notNull(),
+    phone: text('phone'),
+    description: text('description'),
+    website: text('website'),
+    instagram: text('instagram'),
+    verified: boolean('verified').notNull().default(false),
+    status: text('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    /** Average review rating, maintained by the reviews service; 0 until the first review. */
+    rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+    reviewCount: integer('review_count').notNull().default(0),
+    /** Completed orders, maintained by the orders service. */
+    totalOrders: integer('total_orders').notNull().default(0),
+    /** Median minutes to answer a quote request; null until known. */
+    responseTimeMinutes: integer('response_time_minutes'),
+    priceTier: integer('price_tier').notNull().default(2),
+    location: text('location').notNull(),
+    imageUrl: text('image_url'),
+    ...timestamps,
+  },
+  (t) => [
+    check('vendors_status_check', sql`${t.status} IN (${inList(VENDOR_STATUSES)})`),
+    check('vendors_rating_check', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
+    check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
+    check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
+    check('vendors_response_time_check', sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`),
+    // Browse and featured: approved vendors by rating, filtered by location and specialty.
+    index('vendors_public_rating_idx')
+      .on(t.rating.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('vendors_location_specialty_idx').on(t.location, t.specialty),
+  ],
+);
+
+export const cakeDesigns = pgTable(
+  'cake_designs',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    occasion: text('occasion').notNull(),
+    flavor: text('flavor').notNull(),
+    size: text('size').notNull(),
+    colors: text('colors'),
+    description: text('description'),
+    aiGenerated: boolean('ai_generated').notNull().default(true),
+    imageUrl: text('image_url'),
+    prompt: text('prompt'),
+    style: text('style'),
+    dietaryRestrictions: text('dietary_restrictions'),
+    ...timestamps,
+  },
+  (t) => [index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc())],
+);
+
+/** Money columns hold integer cents (CAD). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    orderNumber: text('order_number').notNull().unique(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('pending'),
+    amount: integer('amount').notNull(),
+    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    deliveryAddress: text('delivery_address'),
+    specialInstructions: text('special_instructions'),
+    ...timestamps,
+  },
+  (t) => [
+    check('orders_status_check', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
+    check('orders_amount_check', sql`${t.amount} >= 0`),
+    index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
+    index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
+    index('orders_vendor_status_idx').on(t.vendorId, t.status),
+  ],
+);
+
+/** A favorite is either a design or a vendor, never both. */
+export const customerFavorites = pgTable(
+  'customer_favorites',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'cascade' }),
+    vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customer_favorites_target_check', sql`num_nonnulls(${t.cakeDesignId}, ${t.vendorId}) = 1`),
+    uniqueIndex('customer_favorites_design_uq').on(t.customerId, t.cakeDesignId),
+    uniqueIndex('customer_favorites_vendor_uq').on(t.customerId, t.vendorId),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    title: text('title'),
+    comment: text('comment').notNull(),
+    helpfulCount: integer('helpful_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('reviews_helpful_check', sql`${t.helpfulCount} >= 0`),
+    index('reviews_created_idx').on(t.createdAt.desc()),
+    index('reviews_rating_created_idx').on(t.rating, t.createdAt.desc()),
+    index('reviews_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
+  ],
+);
+
+export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
+
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('open'),
+    ...timestamps,
+  },
+  (t) => [
+    check('support_requests_status_check', sql`${t.status} IN (${inList(SUPPORT_STATUSES)})`),
+    index('support_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);

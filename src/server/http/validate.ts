@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { AppError } from './app-error.ts';
+
+/** Turns zod issues into one message per field (the first issue of each field wins). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw AppError.validation(fieldErrors(result.error));
+  return result.data;
+}
+
+export async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 400, 'The request body must be valid JSON.');
+  }
+}
+
+export const validQuery = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> =>
+  parseOrThrow(schema, c.req.query());
+
+export const validJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> =>
+  parseOrThrow(schema, await readJson(c));

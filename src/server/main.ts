@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger } from './logger.ts';
+import { isEmptyDatabase, seedAll } from './modules/seed/service.ts';
+import { createServices } from './services.ts';
+
+const started = performance.now();
+
+async function main() {
+  const config = loadConfig();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+  await database.migrate();
+  if (config.seedOnFirstRun && (await isEmptyDatabase({ db: database.db }))) {
+    await seedAll({ db: database.db });
+    log.info('first run: demo data seeded (see README for the demo accounts)');
+  }
+  const services = createServices(config, database, log);
+  const app = createApp(services);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const ms = Math.round(performance.now() - started);
+    log.info(
+      { port: info.port, database: database.kind, startupMs: ms },
+      `Frosted is ready on ${config.publicUrl} (database: ${database.kind}), started in ${ms} ms`,
+    );
+  });
+
+  const shutdown = (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    server.close(() => {
+      database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('Frosted failed to start:', err);
+  }
+  process.exit(1);
+});

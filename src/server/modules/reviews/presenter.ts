@@ -1,0 +1,27 @@
+import type { PublicReview } from '../../../shared/schemas/reviews.ts';
+import type { ReviewListRow } from './service.ts';
+
+/** "Priya S." — reviewers are shown by first name and last initial, never by e-mail. */
+export function displayName(c: { firstName: string | null; lastName: string | null; name: string }): string {
+  const first = c.firstName?.trim() || c.name.trim().split(/\s+/)[0] || 'Customer';
+  const lastInitial = c.lastName?.trim().charAt(0);
+  return lastInitial ? `${first} ${lastInitial.toUpperCase()}.` : first;
+}
+
+export function presentPublicReview(row: ReviewListRow): PublicReview {
+  return {
+    id: row.review.id,
+    rating: row.review.rating,
+    title: row.review.title,
+    comment: row.review.comment,
+    helpfulCount: row.review.helpfulCount,
+    createdAt: row.review.createdAt.toISOString(),
+    // Every review belongs to an order; it is a verified purchase once that order completed.
+    verified: row.orderStatus === 'completed',
+    customerName: displayName(row.customer),
+    customerLocation: row.customer.location,
+    vendor: row.vendor,
+    occasion: row.design?.occasion ?? null,
+    imageUrl: row.design?.imageUrl ?? null,
+  };
+}

@@ -1,0 +1,41 @@
+import type { SQL } from 'drizzle-orm';
+import { asc, avg, count, desc, eq } from 'drizzle-orm';
+import type { ReviewListQuery, ReviewSort } from '../../../shared/schemas/reviews.ts';
+import type { Db } from '../../db/client.ts';
+import { cakeDesigns, orders, reviews, users, vendors } from '../../db/schema/index.ts';
+
+const ORDER_BY: Record<ReviewSort, SQL[]> = {
+  newest: [desc(reviews.createdAt), desc(reviews.id)],
+  oldest: [asc(reviews.createdAt), asc(reviews.id)],
+  'rating-high': [desc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  'rating-low': [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
+  helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)],
+};
+
+/** Public reviews with the Reviews page's rating filter and sort. */
+export async function listPublicReviews({ db, query }: { db: Db; query: ReviewListQuery }) {
+  const where = query.rating === 'all' ? undefined : eq(reviews.rating, Number(query.rating));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        review: reviews,
+        customer: { firstName: users.firstName, lastName: users.lastName, name: users.name, location: users.location },
+        vendor: { id: vendors.id, businessName: vendors.businessName },
+        design: { occasion: cakeDesigns.occasion, imageUrl: cakeDesigns.imageUrl },
+        orderStatus: orders.status,
+      })
+      .from(reviews)
+      .innerJoin(users, eq(users.id, reviews.customerId))
+      .innerJoin(vendors, eq(vendors.id, reviews.vendorId))
+      .innerJoin(orders, eq(orders.id, reviews.orderId))
+      .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))
+      .where(where)
+      .orderBy(...ORDER_BY[query.sort])
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count(), average: avg(reviews.rating) }).from(reviews).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0, average: totals?.average == null ? null : Number(totals.average) };
+}
+
+export type ReviewListRow = Awaited<ReturnType<typeof listPublicReviews>>['rows'][number];

@@ -1,0 +1,247 @@
+/** Frosted's demo data. Every id carries the prefix the seeder clears by. */
+
+export const DEMO_PASSWORD = 'frosted-demo';
+
+export const DEMO_ACCOUNTS = {
+  customer: {
+    id: 'user-demo-customer',
+    email: 'customer@frosted.demo',
+    firstName: 'Emma',
+    lastName: 'Thompson',
+    phone: '604-555-0142',
+    location: 'Vancouver, BC',
+    userType: 'customer',
+    role: 'user',
+  },
+  vendor: {
+    id: 'user-demo-vendor',
+    email: 'vendor@frosted.demo',
+    firstName: 'Sofia',
+    lastName: 'Marchetti',
+    phone: '604-555-0178',
+    location: 'Vancouver, BC',
+    userType: 'vendor',
+    role: 'user',
+  },
+  admin: {
+    id: 'user-demo-admin',
+    email: 'admin@frosted.demo',
+    firstName: 'Alex',
+    lastName: 'Rivera',
+    phone: null,
+    location: null,
+    userType: 'customer',
+    role: 'admin',
+  },
+} as const;
+
+/** Demo vendor owners other than the demo vendor account; they have no password and cannot sign in. */
+export const OWNER_ID_PREFIX = 'user-demo-owner-';
+
+export interface DemoVendor {
+  id: string;
+  ownerId: string;
+  businessName: string;
+  businessAddress: string;
+  specialty: 'wedding' | 'birthday' | 'custom' | 'gourmet';
+  location: string;
+  phone: string;
+  description: string;
+  website: string | null;
+  instagram: string | null;
+  rating: number;
+  reviewCount: number;
+  totalOrders: number;
+  responseTimeMinutes: number | null;
+  priceTier: number;
+  imageUrl: string;
+}
+
+const vendor = (v: Omit<DemoVendor, 'ownerId'> & { ownerId?: string }): DemoVendor => ({
+  ...v,
+  ownerId: v.ownerId ?? `${OWNER_ID_PREFIX}${v.id.slice('vendor-'.length)}`,
+});
+
+export const DEMO_VENDORS: DemoVendor[] = [
+  vendor({
+    id: 'vendor-sweet-dreams',
+    ownerId: DEMO_ACCOUNTS.vendor.id,
+    businessName: 'Sweet Dreams Bakery',
+    businessAddress: '1180 Commercial Drive, Vancouver, BC V5L 3X3',
+    specialty: 'wedding',
+    location: 'vancouver',
+    phone: '604-555-0178',
+    description:
+      'Elegant tiered wedding cakes with hand-piped lace and sugar flowers, baked from scratch in East Vancouver since 2012.',
+    website: 'https://sweetdreams.example',
+    instagram: '@sweetdreamsyvr',
+    rating: 4.9,
+    reviewCount: 127,
+    totalOrders: 342,
+    responseTimeMinutes: 60,
+    priceTier: 3,
+    imageUrl: '/demo/vendor-sweet-dreams.svg',
+  }),
+  vendor({
+    id: 'vendor-artisan-cakes',
+    businessName: 'Artisan Cake Studio',
+    businessAddress: '4567 Hastings Street, Burnaby, BC V5C 2K1',
+    specialty: 'custom',
+    location: 'burnaby',
+    phone: '604-555-0121',
+    description:
+      'Sculpted and hand-painted custom cakes: if you can imagine it, our decorators can carve it in sponge and fondant.',
+    website: null,
+    instagram: '@artisancakestudio',
+    rating: 4.8,
+    reviewCount: 89,
+    totalOrders: 215,
+    responseTimeMinutes: 120,
+    priceTier: 3,
+    imageUrl: '/demo/vendor-artisan-cakes.svg',
+  }),
+  vendor({
+    id: 'vendor-sugar-bloom',
+    businessName: 'Sugar Bloom Patisserie',
+    businessAddress: '128 Lonsdale Avenue, North Vancouver, BC V7M 2E8',
+    specialty: 'wedding',
+    location: 'north-vancouver',
+    phone: '604-555-0163',
+    description:
+      'Botanical wedding and celebration cakes dressed with pressed edible flowers and seasonal fruit from Fraser Valley farms.',
+    website: 'https://sugarbloom.example',
+    instagram: '@sugarbloompatisserie',
+    rating: 4.9,
+    reviewCount: 64,
+    totalOrders: 158,
+    responseTimeMinutes: 180,
+    priceTier: 4,
+    imageUrl: '/demo/vendor-sugar-bloom.svg',
+  }),
+  vendor({
+    id: 'vendor-island-bakehouse',
+    businessName: 'Island Bakehouse',
+    businessAddress: '620 Fort Street, Victoria, BC V8W 1G6',
+    specialty: 'birthday',
+    location: 'vancouver-island',
+    phone: '250-555-0114',
+    description:
+      'Cheerful birthday cakes and cupcake towers for Victoria and the Saanich Peninsula, with nut-free options every day.',
+    website: null,
+    instagram: '@islandbakehouse',
+    rating: 4.7,
+    reviewCount: 52,
+    totalOrders: 190,
+    responseTimeMinutes: 120,
+    priceTier: 2,
+    imageUrl: '/demo/vendor-island-bakehouse.svg',
+  }),
+  vendor({
+    id: 'vendor-golden-crumb',
+    businessName: 'Golden Crumb Bakery',
+    businessAddress: '8391 Alexandra Road, Richmond, BC V6X 1C3',
+    specialty: 'birthday',
+    location: 'richmond',
+    phone: '604-555-0190',
+    description:
+      'Light chiffon and fresh-cream cakes in the Hong Kong bakery tradition, decorated to order for birthdays and family milestones.',
+    website: 'https://goldencrumb.example',
+    instagram: null,
+    rating: 4.6,
+    reviewCount: 73,
+    totalOrders: 260,
+    responseTimeMinutes: 60,
+    priceTier: 1,
+    imageUrl: '/demo/vendor-golden-crumb.svg',
+  }),
+  vendor({
+    id: 'vendor-maple-whisk',
+    businessName: 'Maple & Whisk',
+    businessAddress: '10355 King George Boulevard, Surrey, BC V3T 2W5',
+    specialty: 'custom',
+    location: 'surrey',
+    phone: '604-555-0155',
+    description:
+      'A family café baking custom cakes, gluten-free and vegan included, with a Canadian twist: maple, saskatoon berry, butter tart.',
+    website: null,
+    instagram: '@mapleandwhisk',
+    rating: 4.7,
+    reviewCount: 41,
+    totalOrders: 98,
+    responseTimeMinutes: 180,
+    priceTier: 2,
+    imageUrl: '/demo/vendor-maple-whisk.svg',
+  }),
+  vendor({
+    id: 'vendor-cocoa-atelier',
+    businessName: 'Cocoa Atelier',
+    businessAddress: '655 Columbia Street, New Westminster, BC V3M 1A7',
+    specialty: 'gourmet',
+    location: 'new-westminster',
+    phone: '604-555-0137',
+    description:
+      'Single-origin chocolate entremets, mirror-glazed cakes and truffle towers from a chocolatier trained in Lyon.',
+    website: 'https://cocoaatelier.example',
+    instagram: '@cocoaatelier',
+    rating: 4.8,
+    reviewCount: 38,
+    totalOrders: 87,
+    responseTimeMinutes: 120,
+    priceTier: 4,
+    imageUrl: '/demo/vendor-cocoa-atelier.svg',
+  }),
+  vendor({
+    id: 'vendor-velvet-crumb',
+    businessName: 'Velvet Crumb Cake Co.',
+    businessAddress: '5015 48 Avenue, Delta, BC V4K 1V8',
+    specialty: 'gourmet',
+    location: 'delta',
+    phone: '604-555-0109',
+    description:
+      'Modern minimalist cakes with bold flavours: black sesame, yuzu, brown butter and miso caramel. Tastings by appointment.',
+    website: null,
+    instagram: '@velvetcrumbco',
+    rating: 4.5,
+    reviewCount: 29,
+    totalOrders: 64,
+    responseTimeMinutes: null,
+    priceTier: 2,
+    imageUrl: '/demo/vendor-velvet-crumb.svg',
+  }),
+];
+
+export const DEMO_DESIGNS = [
+  ['cake-wedding-classic', 'Wedding', 'Vanilla', '12 inch (20-25)', 'Ivory, blush pink, gold', 'Three-tier ivory cake with blush sugar roses and a string of edible pearls on a gold stand.', 'elegant', null],
+  ['cake-birthday-rainbow', 'Birthday', 'Strawberry', '8 inch (8-10)', 'Rainbow, white', 'Two tiers of rainbow buttercream with sprinkles, candles and a bunting topper.', 'whimsical', 'Nut-free'],
+  ['cake-anniversary-redvelvet', 'Anniversary', 'Red Velvet', '8 inch (8-10)', 'Red, cream, gold', 'Red velvet with cream-cheese frosting, fresh red roses and a gold heart topper.', 'elegant', null],
+  ['cake-baby-shower', 'Baby Shower', 'Lemon', '10 inch (12-15)', 'Mint, pale yellow, white', 'Pastel two-tier cake with fondant clouds, stars and a crescent moon.', 'whimsical', 'Egg-free'],
+  ['cake-graduation', 'Graduation', 'Chocolate', '10 inch (12-15)', 'Chocolate, black, gold', 'Rich chocolate cake with a mortarboard topper and a rolled sugar diploma.', 'modern', null],
+  ['cake-corporate', 'Corporate Event', 'Vanilla', 'Custom Size', 'Navy, gold, white', 'Sheet cake in company colours with clean geometric piping for 60 guests.', 'modern', 'Gluten-free'],
+  ['cake-holiday', 'Holiday', 'Coffee', '8 inch (8-10)', 'White, holly green, berry red', 'Snowy white cake with holly leaves, sugared cranberries and a gingerbread star.', 'rustic', null],
+  ['cake-lemon-floral', 'Custom Design', 'Lemon', '6 inch (4-6 people)', 'Lemon yellow, white, sage', 'Semi-naked lemon cake with candied lemon slices and small white chamomile flowers.', 'rustic', 'Vegan'],
+] as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Orders use dates relative to the seed time, so the demo always has recent and upcoming orders. */
+export function demoOrders(now: Date) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  return [
+    { id: 'order-1', orderNumber: 'FR-DEMO-1001', vendorId: 'vendor-sweet-dreams', cakeDesignId: 'cake-wedding-classic', status: 'completed', amount: 85_000, createdAt: at(-60), deliveryDate: at(-30), deliveryAddress: '2099 Beach Avenue, Vancouver, BC V6G 1Z4', specialInstructions: 'Deliver to the pavilion kitchen by 2 pm.' },
+    { id: 'order-2', orderNumber: 'FR-DEMO-1002', vendorId: 'vendor-golden-crumb', cakeDesignId: 'cake-birthday-rainbow', status: 'completed', amount: 12_500, createdAt: at(-25), deliveryDate: at(-12), deliveryAddress: null, specialInstructions: 'Pickup. "Happy 7th Birthday Maya" on the plaque.' },
+    { id: 'order-3', orderNumber: 'FR-DEMO-1003', vendorId: 'vendor-sugar-bloom', cakeDesignId: 'cake-anniversary-redvelvet', status: 'in_progress', amount: 18_500, createdAt: at(-6), deliveryDate: at(5), deliveryAddress: '301 West 1st Street, North Vancouver, BC V7M 1B9', specialInstructions: null },
+    { id: 'order-4', orderNumber: 'FR-DEMO-1004', vendorId: 'vendor-cocoa-atelier', cakeDesignId: 'cake-graduation', status: 'confirmed', amount: 9_500, createdAt: at(-2), deliveryDate: at(16), deliveryAddress: null, specialInstructions: 'Less sweet, please.' },
+  ] as const;
+}
+
+export const DEMO_FAVORITES = [
+  { id: 'fav-1', vendorId: 'vendor-sweet-dreams', cakeDesignId: null },
+  { id: 'fav-2', vendorId: 'vendor-sugar-bloom', cakeDesignId: null },
+  { id: 'fav-3', vendorId: null, cakeDesignId: 'cake-wedding-classic' },
+  { id: 'fav-4', vendorId: null, cakeDesignId: 'cake-lemon-floral' },
+] as const;
+
+export const DEMO_REVIEWS = [
+  { id: 'review-1', orderId: 'order-1', vendorId: 'vendor-sweet-dreams', rating: 5, title: 'Our wedding cake was a work of art', comment: 'Sofia turned our AI sketch into a three-tier cake that looked even better in person. Every guest asked who made it, and the vanilla bean sponge was perfectly moist.', helpfulCount: 24, daysAgo: 28 },
+  { id: 'review-2', orderId: 'order-2', vendorId: 'vendor-golden-crumb', rating: 4, title: 'A rainbow cake Maya still talks about', comment: 'Light, not too sweet and beautifully decorated. Pickup was quick. Only wish the sprinkles had been on the sides too, but that was my brief, not their fault.', helpfulCount: 9, daysAgo: 11 },
+] as const;

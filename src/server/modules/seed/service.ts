@@ -1,0 +1,236 @@
+import { hashPassword } from 'better-auth/crypto';
+import { like, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import {
+  accounts,
+  cakeDesigns,
+  customerFavorites,
+  orders,
+  reviews,
+  users,
+  vendors,
+} from '../../db/schema/index.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_DESIGNS,
+  DEMO_FAVORITES,
+  DEMO_PASSWORD,
+  DEMO_REVIEWS,
+  DEMO_VENDORS,
+  demoOrders,
+} from './demo-data.ts';
+
+/** The tables the admin seeder page can fill one by one, in dependency order. */
+export const SEED_TABLES = ['vendors', 'cake_designs', 'orders', 'favorites', 'reviews'] as const;
+export type SeedTable = (typeof SEED_TABLES)[number];
+
+export const ID_PREFIXES = {
+  reviews: 'review-',
+  favorites: 'fav-',
+  orders: 'order-',
+  cake_designs: 'cake-',
+  vendors: 'vendor-',
+  users: 'user-demo-',
+} as const;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const DAY = 24 * 60 * 60 * 1000;
+
+async function seedAccounts(tx: Tx, now: Date) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const people = Object.values(DEMO_ACCOUNTS).map((a) => ({
+    id: a.id,
+    name: `${a.firstName} ${a.lastName}`,
+    email: a.email,
+    emailVerified: true,
+    userType: a.userType,
+    firstName: a.firstName,
+    lastName: a.lastName,
+    phone: a.phone,
+    location: a.location,
+    role: a.role,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const owners = DEMO_VENDORS.filter((v) => v.ownerId !== DEMO_ACCOUNTS.vendor.id).map((v) => ({
+    id: v.ownerId,
+    name: v.businessName,
+    email: `${v.ownerId.replace('user-demo-', '')}@frosted.demo`,
+    emailVerified: true,
+    userType: 'vendor',
+    phone: v.phone,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await tx
+    .insert(users)
+    .values([...people, ...owners])
+    .onConflictDoNothing();
+  await tx
+    .insert(accounts)
+    .values(
+      Object.values(DEMO_ACCOUNTS).map((a) => ({
+        id: `${a.id}-credential`,
+        accountId: a.id,
+        providerId: 'credential',
+        userId: a.id,
+        password: passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedVendors(tx: Tx, now: Date) {
+  await seedAccounts(tx, now);
+  await tx
+    .insert(vendors)
+    .values(
+      DEMO_VENDORS.map((v, i) => ({
+        id: v.id,
+        userId: v.ownerId,
+        businessName: v.businessName,
+        businessAddress: v.businessAddress,
+        specialty: v.specialty,
+        phone: v.phone,
+        description: v.description,
+        website: v.website,
+        instagram: v.instagram,
+        verified: true,
+        status: 'approved',
+        rating: v.rating,
+        reviewCount: v.reviewCount,
+        totalOrders: v.totalOrders,
+        responseTimeMinutes: v.responseTimeMinutes,
+        priceTier: v.priceTier,
+        location: v.location,
+        imageUrl: v.imageUrl,
+        createdAt: new Date(now.getTime() - (400 + i * 30) * DAY),
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedDesigns(tx: Tx, now: Date) {
+  await seedAccounts(tx, now);
+  await tx
+    .insert(cakeDesigns)
+    .values(
+      DEMO_DESIGNS.map(([id, occasion, flavor, size, colors, description, style, dietary], i) => ({
+        id,
+        customerId: DEMO_ACCOUNTS.customer.id,
+        occasion,
+        flavor,
+        size,
+        colors,
+        description,
+        aiGenerated: true,
+        imageUrl: `/demo/${id}.svg`,
+        prompt: `${occasion} cake, ${flavor} flavor, ${size}. ${description} Colors: ${colors}.`,
+        style,
+        dietaryRestrictions: dietary,
+        createdAt: new Date(now.getTime() - (70 - i * 8) * DAY),
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+async function seedOrders(tx: Tx, now: Date) {
+  await seedVendors(tx, now);
+  await seedDesigns(tx, now);
+  await tx
+    .insert(orders)
+    .values(demoOrders(now).map((o) => ({ ...o, customerId: DEMO_ACCOUNTS.customer.id, updatedAt: now })))
+    .onConflictDoNothing();
+}
+
+async function seedFavorites(tx: Tx, now: Date) {
+  await seedVendors(tx, now);
+  await seedDesigns(tx, now);
+  await tx
+    .insert(customerFavorites)
+    .values(DEMO_FAVORITES.map((f) => ({ ...f, customerId: DEMO_ACCOUNTS.customer.id, createdAt: now })))
+    .onConflictDoNothing();
+}
+
+async function seedReviews(tx: Tx, now: Date) {
+  await seedOrders(tx, now);
+  await tx
+    .insert(reviews)
+    .values(
+      DEMO_REVIEWS.map(({ daysAgo, ...r }) => ({
+        ...r,
+        customerId: DEMO_ACCOUNTS.customer.id,
+        createdAt: new Date(now.getTime() - daysAgo * DAY),
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+const SEEDERS: Record<SeedTable, (tx: Tx, now: Date) => Promise<void>> = {
+  vendors: seedVendors,
+  cake_designs: seedDesigns,
+  orders: seedOrders,
+  favorites: seedFavorites,
+  reviews: seedReviews,
+};
+
+/**
+ * Seeds one table, with the demo rows it depends on (an order needs its vendor and design).
+ * Idempotent: rows that already exist are left as they are.
+ */
+export async function seedTable({ db, table, now = new Date() }: { db: Db; table: SeedTable; now?: Date }) {
+  await db.transaction((tx) => SEEDERS[table](tx, now));
+}
+
+/** Inserts all demo rows: vendors, cake_designs, orders, customer_favorites, reviews, in that order. */
+export async function seedAll({ db, now = new Date() }: { db: Db; now?: Date }) {
+  await db.transaction(async (tx) => {
+    for (const table of SEED_TABLES) await SEEDERS[table](tx, now);
+  });
+}
+
+/** Deletes only demo rows (by id prefix) and the demo accounts; everything else is untouched. */
+export async function clearDemoData({ db }: { db: Db }) {
+  const starts = (column: AnyPgColumn, prefix: string) => like(column, `${prefix}%`);
+  await db.transaction(async (tx) => {
+    await tx.delete(reviews).where(starts(reviews.id, ID_PREFIXES.reviews));
+    await tx.delete(customerFavorites).where(starts(customerFavorites.id, ID_PREFIXES.favorites));
+    await tx.delete(orders).where(starts(orders.id, ID_PREFIXES.orders));
+    await tx.delete(cakeDesigns).where(starts(cakeDesigns.id, ID_PREFIXES.cake_designs));
+    await tx.delete(vendors).where(starts(vendors.id, ID_PREFIXES.vendors));
+    await tx.delete(users).where(starts(users.id, ID_PREFIXES.users));
+  });
+}
+
+/** Row counts of demo data per table, for the seeder page and tests. */
+export async function countDemoRows({ db }: { db: Db }) {
+  const [row] = await queryRows<Record<SeedTable | 'accounts', number>>(
+    db,
+    sql`
+    select
+      (select count(*)::int from ${vendors} where ${vendors.id} like ${ID_PREFIXES.vendors + '%'}) as vendors,
+      (select count(*)::int from ${cakeDesigns} where ${cakeDesigns.id} like ${ID_PREFIXES.cake_designs + '%'}) as cake_designs,
+      (select count(*)::int from ${orders} where ${orders.id} like ${ID_PREFIXES.orders + '%'}) as orders,
+      (select count(*)::int from ${customerFavorites} where ${customerFavorites.id} like ${ID_PREFIXES.favorites + '%'}) as favorites,
+      (select count(*)::int from ${reviews} where ${reviews.id} like ${ID_PREFIXES.reviews + '%'}) as reviews,
+      (select count(*)::int from ${users} where ${users.id} like ${ID_PREFIXES.users + '%'}) as accounts
+  `,
+  );
+  if (!row) throw new Error('count query returned no row');
+  return row;
+}
+
+/** True when the database holds no users and no vendors: a first run. */
+export async function isEmptyDatabase({ db }: { db: Db }) {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`select not exists (select 1 from ${users}) and not exists (select 1 from ${vendors}) as empty`,
+  );
+  return row?.empty === true;
+}

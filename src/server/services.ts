@@ -1,0 +1,18 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import type { Auth } from './modules/auth/auth.ts';
+import { createAuth } from './modules/auth/auth.ts';
+
+/** What every request handler may reach: built once per process (or per test). */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  auth: Auth;
+  log: Logger;
+}
+
+export function createServices(config: Config, database: Database, log: Logger): Services {
+  return { config, database, db: database.db, auth: createAuth(database.db, config), log };
+}

@@ -1,0 +1,83 @@
+/** The product's fixed lists (spec sections 2 and 9). Values are stored; labels are shown. */
+
+export const OCCASIONS = [
+  'Birthday',
+  'Wedding',
+  'Anniversary',
+  'Graduation',
+  'Baby Shower',
+  'Corporate Event',
+  'Holiday',
+  'Custom Design',
+] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+
+export const FLAVORS = [
+  'Vanilla',
+  'Chocolate',
+  'Red Velvet',
+  'Carrot',
+  'Lemon',
+  'Strawberry',
+  'Coffee',
+  'Coconut',
+  'Pistachio',
+  'Custom',
+] as const;
+export type Flavor = (typeof FLAVORS)[number];
+
+export const SIZES = [
+  '6 inch (4-6 people)',
+  '8 inch (8-10)',
+  '10 inch (12-15)',
+  '12 inch (20-25)',
+  '14 inch (30-35)',
+  '16 inch (40-45)',
+  'Custom Size',
+] as const;
+export type CakeSize = (typeof SIZES)[number];
+
+/** BC service areas, in the order of the browse filter. */
+export const LOCATIONS = [
+  { value: 'vancouver', label: 'Vancouver' },
+  { value: 'burnaby', label: 'Burnaby' },
+  { value: 'north-vancouver', label: 'North Vancouver' },
+  { value: 'richmond', label: 'Richmond' },
+  { value: 'vancouver-island', label: 'Vancouver Island' },
+  { value: 'new-westminster', label: 'New Westminster' },
+  { value: 'surrey', label: 'Surrey' },
+  { value: 'delta', label: 'Delta' },
+] as const;
+export type LocationValue = (typeof LOCATIONS)[number]['value'];
+export const LOCATION_VALUES = LOCATIONS.map((l) => l.value) as [LocationValue, ...LocationValue[]];
+
+export const SPECIALTIES = [
+  { value: 'wedding', label: 'Wedding Cakes' },
+  { value: 'birthday', label: 'Birthday Cakes' },
+  { value: 'custom', label: 'Custom Designs' },
+  { value: 'gourmet', label: 'Gourmet Desserts' },
+] as const;
+export type SpecialtyValue = (typeof SPECIALTIES)[number]['value'];
+export const SPECIALTY_VALUES = SPECIALTIES.map((s) => s.value) as [SpecialtyValue, ...SpecialtyValue[]];
+
+/** Price tiers 1..4 shown as $ to $$$$. */
+export const PRICE_TIERS = [1, 2, 3, 4] as const;
+export type PriceTier = (typeof PRICE_TIERS)[number];
+export const priceTierLabel = (tier: number): string => '$'.repeat(Math.min(4, Math.max(1, tier)));
+
+export const STYLE_PRESETS = [
+  { id: 'elegant', label: 'Elegant & Classic' },
+  { id: 'modern', label: 'Modern Minimalist' },
+  { id: 'whimsical', label: 'Whimsical & Playful' },
+  { id: 'rustic', label: 'Rustic & Natural' },
+  { id: 'luxe', label: 'Luxe & Glamorous' },
+] as const;
+export type StylePreset = (typeof STYLE_PRESETS)[number]['id'];
+
+export function locationLabel(value: string): string {
+  return LOCATIONS.find((l) => l.value === value)?.label ?? value;
+}
+
+export function specialtyLabel(value: string): string {
+  return SPECIALTIES.find((s) => s.value === value)?.label ?? value;
+}

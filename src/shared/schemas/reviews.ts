@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const REVIEW_SORTS = ['newest', 'oldest', 'rating-high', 'rating-low', 'helpful'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_RATING_FILTERS = ['all', '5', '4', '3'] as const;
+export type ReviewRatingFilter = (typeof REVIEW_RATING_FILTERS)[number];
+
+export const reviewListQuerySchema = z.object({
+  rating: z.enum(REVIEW_RATING_FILTERS).default('all'),
+  sort: z.enum(REVIEW_SORTS).default('newest'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
+
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  comment: z.string(),
+  helpfulCount: z.number().int(),
+  createdAt: z.string(),
+  verified: z.boolean(),
+  customerName: z.string(),
+  customerLocation: z.string().nullable(),
+  vendor: z.object({ id: z.string(), businessName: z.string() }),
+  occasion: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type PublicReview = z.infer<typeof publicReviewSchema>;
+
+export const reviewListSchema = z.object({
+  reviews: z.array(publicReviewSchema),
+  total: z.number().int(),
+  averageRating: z.number().nullable(),
+});
+export type ReviewList = z.infer<typeof reviewListSchema>;
