@@ -4,9 +4,12 @@ import { apiNotFound, handleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import type { AppEnv } from './http/types.ts';
+import { seedRoutes } from './modules/admin/seed-routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { vendorApplicationRoutes } from './modules/vendors/application-routes.ts';
 import { vendorRoutes } from './modules/vendors/routes.ts';
 import type { Services } from './services.ts';
 
@@ -36,8 +39,11 @@ export function createApp(services: Services) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
   app.route('/api/health', healthRoutes);
   app.route('/api/vendors', vendorRoutes);
+  app.route('/api/vendor-applications', vendorApplicationRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api/support', supportRoutes);
+  app.route('/api/me/dashboard', dashboardRoutes);
+  app.route('/api/admin/seed', seedRoutes);
   app.all('/api/*', apiNotFound);
 
   if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist));

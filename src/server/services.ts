@@ -14,5 +14,5 @@ export interface Services {
 }
 
 export function createServices(config: Config, database: Database, log: Logger): Services {
-  return { config, database, db: database.db, auth: createAuth(database.db, config), log };
+  return { config, database, db: database.db, auth: createAuth(database.db, config, log), log };
 }

@@ -18,9 +18,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data;
 }
 
+/** The JSON body; an empty body reads as {} so optional-only bodies may be omitted. */
 export async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
   try {
-    return await c.req.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new AppError('VALIDATION_FAILED', 400, 'The request body must be valid JSON.');
   }

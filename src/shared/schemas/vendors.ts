@@ -20,9 +20,8 @@ export const vendorCardSchema = z.object({
 });
 export type VendorCard = z.infer<typeof vendorCardSchema>;
 
+/** The public profile. Phone and address stay private: deals stay on the platform until payment. */
 export const vendorProfileSchema = vendorCardSchema.extend({
-  businessAddress: z.string().nullable(),
-  phone: z.string().nullable(),
   website: z.string().nullable(),
   instagram: z.string().nullable(),
   memberSince: z.string(),
@@ -34,3 +33,11 @@ export const featuredVendorsQuerySchema = z.object({
 });
 
 export const vendorIdParamSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const vendorListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(48).default(24),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+
+export const vendorListSchema = z.object({ vendors: z.array(vendorCardSchema), total: z.number().int() });
+export type VendorList = z.infer<typeof vendorListSchema>;

@@ -1,5 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
-import { like, sql } from 'drizzle-orm';
+import { and, like, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
@@ -195,8 +195,11 @@ export async function seedAll({ db, now = new Date() }: { db: Db; now?: Date }) 
   });
 }
 
-/** Deletes only demo rows (by id prefix) and the demo accounts; everything else is untouched. */
-export async function clearDemoData({ db }: { db: Db }) {
+/**
+ * Deletes only demo rows (by id prefix) and the demo accounts; everything else is untouched.
+ * keepUserIds spares accounts (the admin pressing Clear keeps the account they are signed in with).
+ */
+export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUserIds?: string[] }) {
   const starts = (column: AnyPgColumn, prefix: string) => like(column, `${prefix}%`);
   await db.transaction(async (tx) => {
     await tx.delete(reviews).where(starts(reviews.id, ID_PREFIXES.reviews));
@@ -204,7 +207,9 @@ export async function clearDemoData({ db }: { db: Db }) {
     await tx.delete(orders).where(starts(orders.id, ID_PREFIXES.orders));
     await tx.delete(cakeDesigns).where(starts(cakeDesigns.id, ID_PREFIXES.cake_designs));
     await tx.delete(vendors).where(starts(vendors.id, ID_PREFIXES.vendors));
-    await tx.delete(users).where(starts(users.id, ID_PREFIXES.users));
+    await tx
+      .delete(users)
+      .where(and(starts(users.id, ID_PREFIXES.users), keepUserIds.length ? notInArray(users.id, keepUserIds) : undefined));
   });
 }
 

@@ -26,8 +26,6 @@ export function presentVendorCard(v: VendorRow): VendorCard {
 export function presentVendorProfile(v: VendorRow): VendorProfile {
   return {
     ...presentVendorCard(v),
-    businessAddress: v.businessAddress,
-    phone: v.phone,
     website: v.website,
     instagram: v.instagram,
     memberSince: v.createdAt.toISOString(),

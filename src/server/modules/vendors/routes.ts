@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
-import { featuredVendorsQuerySchema, vendorIdParamSchema } from '../../../shared/schemas/vendors.ts';
+import { featuredVendorsQuerySchema, vendorIdParamSchema, vendorListQuerySchema } from '../../../shared/schemas/vendors.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { parseOrThrow, validQuery } from '../../http/validate.ts';
 import { presentVendorCard, presentVendorProfile } from './presenter.ts';
-import { getPublicVendor, listFeaturedVendors } from './service.ts';
+import { getPublicVendor, listFeaturedVendors, listPublicVendors } from './service.ts';
 
 export const vendorRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const { limit, offset } = validQuery(c, vendorListQuerySchema);
+    const { rows, total } = await listPublicVendors({ db: c.var.services.db, limit, offset });
+    return c.json({ vendors: rows.map(presentVendorCard), total });
+  })
   .get('/featured', async (c) => {
     const { limit } = validQuery(c, featuredVendorsQuerySchema);
     const rows = await listFeaturedVendors({ db: c.var.services.db, limit });

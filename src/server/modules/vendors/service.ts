@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -24,4 +24,19 @@ export async function getPublicVendor({ db, vendorId }: { db: Db; vendorId: stri
     .limit(1);
   if (!row) throw AppError.notFound('Vendor not found');
   return row;
+}
+
+/** Approved vendors, best rated first, with the total for "{N} vendors found". */
+export async function listPublicVendors({ db, limit, offset }: { db: Db; limit: number; offset: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(vendors)
+      .where(eq(vendors.status, 'approved'))
+      .orderBy(desc(vendors.rating), desc(vendors.reviewCount), vendors.id)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(vendors).where(eq(vendors.status, 'approved')),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }

@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import { AppError } from './app-error.ts';
+import type { AppEnv } from './types.ts';
+
+export interface Actor {
+  id: string;
+  email: string;
+  name: string;
+  userType: 'customer' | 'vendor';
+  role: string;
+}
+
+/** The signed-in user, or 401. Every private route starts here. */
+export async function requireActor(c: Context<AppEnv>): Promise<Actor> {
+  const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
+  if (!session) throw AppError.unauthenticated();
+  const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    userType: u.userType === 'vendor' ? 'vendor' : 'customer',
+    role: u.role ?? 'user',
+  };
+}
+
+export async function requireAdmin(c: Context<AppEnv>): Promise<Actor> {
+  const actor = await requireActor(c);
+  if (actor.role !== 'admin') throw AppError.forbidden();
+  return actor;
+}
+
+export async function requireUserType(c: Context<AppEnv>, userType: Actor['userType']): Promise<Actor> {
+  const actor = await requireActor(c);
+  if (actor.userType !== userType) throw AppError.forbidden();
+  return actor;
+}

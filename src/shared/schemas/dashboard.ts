@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { vendorCardSchema } from './vendors.ts';
+
+export const dashboardStatsSchema = z.object({
+  totalOrders: z.number().int(),
+  designsCreated: z.number().int(),
+  favoriteVendors: z.number().int(),
+  /** Integer cents (CAD), orders that were not cancelled. */
+  totalSpent: z.number().int(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+export const customerOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  deliveryDate: z.string().nullable(),
+  createdAt: z.string(),
+  vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
+  cakeDesign: z
+    .object({ id: z.string(), occasion: z.string(), flavor: z.string(), description: z.string().nullable(), imageUrl: z.string().nullable() })
+    .nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerDesignSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  occasion: z.string(),
+  flavor: z.string(),
+  size: z.string(),
+  imageUrl: z.string().nullable(),
+  /** Derived: AI Generated or Custom Design. */
+  status: z.enum(['AI Generated', 'Custom Design']),
+  createdAt: z.string(),
+});
+export type CustomerDesign = z.infer<typeof customerDesignSchema>;
+
+export const customerDashboardSchema = z.object({
+  stats: dashboardStatsSchema,
+  favoriteVendors: z.array(vendorCardSchema),
+  orders: z.array(customerOrderSchema),
+  designs: z.array(customerDesignSchema),
+});
+export type CustomerDashboard = z.infer<typeof customerDashboardSchema>;
+
+export const vendorDashboardSchema = z.object({
+  vendor: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    verified: z.boolean(),
+    rejectionReason: z.string().nullable(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+  }),
+  stats: z.object({
+    totalOrders: z.number().int(),
+    activeOrders: z.number().int(),
+    completedOrders: z.number().int(),
+    /** Integer cents from completed orders. */
+    revenue: z.number().int(),
+    byStatus: z.record(z.string(), z.number().int()),
+  }),
+  recentOrders: z.array(
+    z.object({
+      id: z.string(),
+      orderNumber: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      customerName: z.string(),
+      occasion: z.string().nullable(),
+      deliveryDate: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type VendorDashboard = z.infer<typeof vendorDashboardSchema>;

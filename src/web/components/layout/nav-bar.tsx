@@ -1,0 +1,119 @@
+import { Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { cn } from '../../lib/cn.ts';
+import { Button } from '../ui/button.tsx';
+import { Logo } from './logo.tsx';
+
+const LINKS = [
+  { to: '/browse-vendors', label: 'Browse Vendors' },
+  { to: '/how-it-works', label: 'How It Works' },
+  { to: '/reviews', label: 'Reviews' },
+  { to: '/about', label: 'About' },
+];
+const MOBILE_LINKS = [...LINKS, { to: '/support', label: 'Support' }];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-full px-3 py-2 text-sm font-medium transition-colors hover:text-rose-600',
+    isActive ? 'text-rose-600' : 'text-cocoa-700',
+  );
+
+function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
+  const { data, isPending } = authClient.useSession();
+  const navigate = useNavigate();
+
+  if (isPending) {
+    return <div aria-hidden data-testid="auth-placeholder" className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-44')} />;
+  }
+  if (data?.user) {
+    const signOut = async () => {
+      const { error } = await authClient.signOut();
+      if (error) {
+        toast.error(error.message || 'Sign out failed');
+        return;
+      }
+      onNavigate?.();
+      navigate('/');
+    };
+    return (
+      <div className={cn('flex gap-2', stacked && 'flex-col')}>
+        <Button asChild variant="outline" size="sm">
+          <Link to={dashboardPath(data.user as SessionUser)} onClick={onNavigate}>
+            Dashboard
+          </Link>
+        </Button>
+        <Button variant="ghost" size="sm" onClick={signOut}>
+          Sign Out
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={cn('flex gap-2', stacked && 'flex-col')}>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/auth" onClick={onNavigate}>
+          Sign In
+        </Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/auth" onClick={onNavigate}>
+          Get Started
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+export function NavBar() {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-cocoa-900/5 bg-cream-100/85 backdrop-blur-md">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Logo onClick={close} />
+        <ul className="hidden items-center gap-1 md:flex">
+          {LINKS.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className={linkClass}>
+                {l.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden md:block">
+          <AuthButtons />
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <X /> : <Menu />}
+        </Button>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="border-t border-cocoa-900/5 bg-cream-100 px-4 pb-6 pt-2 shadow-lg md:hidden">
+          <ul className="flex flex-col">
+            {MOBILE_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3 text-base')} onClick={close}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 border-t border-cocoa-900/10 pt-4">
+            <AuthButtons onNavigate={close} stacked />
+          </div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { Footer } from './footer.tsx';
+import { NavBar } from './nav-bar.tsx';
+
+/** Scrolls to the element named by the URL hash (e.g. /#ai-designer) once the page has rendered it. */
+function useHashScroll() {
+  const { hash, pathname } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const id = decodeURIComponent(hash.slice(1));
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const el = document.getElementById(id);
+      if (el || ++tries > 40) {
+        window.clearInterval(timer);
+        el?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      }
+    }, 50);
+    return () => window.clearInterval(timer);
+  }, [hash, pathname]);
+}
+
+export function RootLayout() {
+  useHashScroll();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster position="top-center" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { customerSignUpSchema, type CustomerSignUpInput } from '../../../shared/schemas/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { authClient } from '../../lib/auth-client.ts';
+
+export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void }) {
+  const { register, handleSubmit, formState } = useForm<CustomerSignUpInput>({
+    resolver: zodResolver(customerSignUpSchema),
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (v: CustomerSignUpInput) => {
+    const { error } = await authClient.signUp.email({
+      email: v.email,
+      password: v.password,
+      name: `${v.firstName} ${v.lastName}`,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      phone: v.phone || undefined,
+    } as Parameters<typeof authClient.signUp.email>[0]);
+    if (error) {
+      toast.error(error.message || 'Registration failed');
+      return;
+    }
+    toast.success('Account created! You can sign in now.');
+    setTimeout(onRegistered, 2000);
+  };
+
+  const err = (k: keyof CustomerSignUpInput) => errors[k]?.message;
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="cr-first" label="First name" error={err('firstName')}>
+          <Input autoComplete="given-name" {...fieldA11y('cr-first', err('firstName'))} {...register('firstName')} />
+        </Field>
+        <Field id="cr-last" label="Last name" error={err('lastName')}>
+          <Input autoComplete="family-name" {...fieldA11y('cr-last', err('lastName'))} {...register('lastName')} />
+        </Field>
+      </div>
+      <Field id="cr-email" label="Email" error={err('email')}>
+        <Input type="email" autoComplete="email" {...fieldA11y('cr-email', err('email'))} {...register('email')} />
+      </Field>
+      <Field id="cr-phone" label="Phone (optional)" error={err('phone')}>
+        <Input type="tel" autoComplete="tel" {...fieldA11y('cr-phone', err('phone'))} {...register('phone')} />
+      </Field>
+      <Field id="cr-password" label="Password" error={err('password')}>
+        <Input type="password" autoComplete="new-password" {...fieldA11y('cr-password', err('password'))} {...register('password')} />
+      </Field>
+      <CheckboxField id="cr-terms" error={err('acceptTerms')} {...register('acceptTerms')}>
+        I am at least 18 and agree to the{' '}
+        <Link to="/terms" className="font-medium text-rose-600 underline">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" className="font-medium text-rose-600 underline">
+          Privacy Policy
+        </Link>
+        .
+      </CheckboxField>
+      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { signInSchema, type SignInInput } from '../../../shared/schemas/auth.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+
+export function SignInForm({ idPrefix }: { idPrefix: string }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
+  const { errors, isSubmitting, isSubmitSuccessful } = formState;
+
+  const onSubmit = async (values: SignInInput) => {
+    const { data, error } = await authClient.signIn.email(values);
+    if (error || !data) {
+      toast.error(error?.message || 'Sign in failed');
+      throw new Error('sign-in failed'); // keeps isSubmitSuccessful false
+    }
+    toast.success('Welcome back! Taking you to your dashboard...');
+    const to = safeNext(params.get('next')) ?? dashboardPath(data.user as SessionUser);
+    await new Promise((r) => setTimeout(r, 1000));
+    navigate(to);
+  };
+
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e).catch(() => {})} className="space-y-5">
+      <Field id={id('email')} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...fieldA11y(id('email'), errors.email?.message)} {...register('email')} />
+      </Field>
+      <Field id={id('password')} label="Password" error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldA11y(id('password'), errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Link to="/forgot-password" className="text-sm font-medium text-rose-600 hover:underline">
+          Forgot password?
+        </Link>
+      </div>
+      <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || isSubmitSuccessful}>
+        {isSubmitting || isSubmitSuccessful ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { Cake, DollarSign, Heart, MessageCircle, Package, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
+import { formatCents } from '../../../shared/money.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input, NativeSelect } from '../../components/ui/input.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import type { SessionUser } from '../../lib/auth-client.ts';
+import { VendorCard } from '../vendors/vendor-card.tsx';
+import { useCustomerDashboard } from './api.ts';
+import { OrderRow } from './order-row.tsx';
+import { DashboardError, DashboardLoading, StatCard } from './parts.tsx';
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <Card className="p-10 text-center">
+      <p className="font-display text-xl font-semibold">{title}</p>
+      <p className="mt-1 text-cocoa-600">{text}</p>
+    </Card>
+  );
+}
+
+/** The full customer dashboard: stats and tabs for orders, designs, favorites and messages. */
+export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
+  const { data, isPending, error, refetch } = useCustomerDashboard(user.id);
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState('all');
+
+  const orders = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (data?.orders ?? []).filter((o) => {
+      if (status !== 'all' && o.status !== status) return false;
+      if (!q) return true;
+      const haystack = [o.orderNumber, o.vendor.businessName, o.cakeDesign?.occasion, o.cakeDesign?.flavor, o.cakeDesign?.description]
+        .join(' ')
+        .toLowerCase();
+      return haystack.includes(q);
+    });
+  }, [data, query, status]);
+
+  if (isPending) return <DashboardLoading />;
+  if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
+  const { stats } = data;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-center">
+        <div>
+          <h1 className="text-4xl font-semibold">My Dashboard</h1>
+          <p className="mt-1 text-cocoa-600">Welcome back, {user.firstName || user.email || 'Customer'}</p>
+        </div>
+        <Button size="lg" onClick={() => navigate('/#ai-designer')}>
+          <Cake aria-hidden /> Design New Cake
+        </Button>
+      </div>
+      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard icon={Package} label="Total Orders" value={stats.totalOrders} />
+        <StatCard icon={Cake} label="Designs Created" value={stats.designsCreated} />
+        <StatCard icon={Heart} label="Favorite Vendors" value={stats.favoriteVendors} />
+        <StatCard icon={DollarSign} label="Total Spent" value={formatCents(stats.totalSpent)} />
+      </div>
+      <Tabs defaultValue="orders" className="mt-10">
+        <TabsList aria-label="Dashboard sections">
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="designs">My Designs</TabsTrigger>
+          <TabsTrigger value="favorites">Favorites</TabsTrigger>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+        </TabsList>
+        <TabsContent value="orders">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <h2 className="text-2xl font-semibold">Order History</h2>
+            <div className="flex gap-2">
+              <div className="relative">
+                <Search className="pointer-events-none absolute left-3 top-3.5 size-4 text-cocoa-400" aria-hidden />
+                <Input type="search" aria-label="Search orders" placeholder="Search orders..." className="pl-9" value={query} onChange={(e) => setQuery(e.target.value)} />
+              </div>
+              <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)} className="w-40">
+                <option value="all">All statuses</option>
+                {ORDER_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {orderStatusLabel(s)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </div>
+          <div className="mt-5 space-y-4">
+            {data.orders.length === 0 ? (
+              <Empty title="No orders yet" text="Start by designing your first cake!" />
+            ) : orders.length === 0 ? (
+              <Empty title="No matching orders" text="Try another search or status." />
+            ) : (
+              orders.map((o) => <OrderRow key={o.id} order={o} />)
+            )}
+          </div>
+        </TabsContent>
+        <TabsContent value="designs">
+          <h2 className="text-2xl font-semibold">AI-Generated Designs</h2>
+          {data.designs.length === 0 ? (
+            <div className="mt-5">
+              <Empty title="No designs yet" text="Designs you save from the AI designer appear here." />
+            </div>
+          ) : (
+            <ul className="mt-5 grid grid-cols-2 gap-4 md:grid-cols-4">
+              {data.designs.map((d) => (
+                <li key={d.id}>
+                  <Card className="overflow-hidden">
+                    {d.imageUrl && <img src={d.imageUrl} alt={`${d.title} design`} className="aspect-square w-full bg-cream-200 object-cover" loading="lazy" />}
+                    <div className="p-3">
+                      <p className="font-semibold">{d.title}</p>
+                      <p className="text-xs text-cocoa-500">
+                        {d.flavor} · {d.size}
+                      </p>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="favorites">
+          <h2 className="text-2xl font-semibold">Favorite Vendors</h2>
+          {data.favoriteVendors.length === 0 ? (
+            <div className="mt-5">
+              <Empty title="No favorites yet" text="Tap the heart on a vendor to keep them here." />
+            </div>
+          ) : (
+            <ul className="mt-5 grid gap-6 md:grid-cols-3">
+              {data.favoriteVendors.map((v) => (
+                <li key={v.id} className="flex">
+                  <VendorCard vendor={v} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="messages">
+          <Card className="p-10 text-center">
+            <MessageCircle className="mx-auto size-10 text-rose-300" aria-hidden />
+            <p className="mt-3 font-display text-xl font-semibold">No messages yet</p>
+            <p className="mt-1 text-cocoa-600">Conversations with your vendors will appear here.</p>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { orderStatusBadge, orderStatusLabel } from '../../../shared/order-status.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { MESSAGES } from '../../../shared/errors.ts';
+
+export const dateFmt = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'America/Vancouver' });
+export const formatDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : 'Not set');
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge variant={orderStatusBadge(status)}>{orderStatusLabel(status)}</Badge>;
+}
+
+export function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
+  return (
+    <div className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-cocoa-500">{label}</p>
+        <Icon className="size-5 text-rose-400" aria-hidden />
+      </div>
+      <p className="mt-2 font-display text-3xl font-semibold text-cocoa-900">{value}</p>
+    </div>
+  );
+}
+
+export function DashboardLoading() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-32 text-cocoa-500">
+      <Loader2 className="size-8 animate-spin text-rose-500" aria-hidden />
+      Loading your dashboard...
+    </div>
+  );
+}
+
+/** Failed loads show the error with Try Again, never invented numbers. */
+export function DashboardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
+      <AlertTriangle className="size-10 text-rose-500" aria-hidden />
+      <h1 className="mt-4 text-3xl font-semibold">Error Loading Dashboard</h1>
+      <p className="mt-2 text-cocoa-600">{error instanceof Error && error.message ? error.message : MESSAGES.dashboardLoadFailed}</p>
+      <Button className="mt-6" onClick={onRetry}>
+        Try Again
+      </Button>
+    </div>
+  );
+}

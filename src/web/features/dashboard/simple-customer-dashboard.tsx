@@ -1,0 +1,100 @@
+import { Cake, DollarSign, Heart, Package } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { formatCents } from '../../../shared/money.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import type { SessionUser } from '../../lib/auth-client.ts';
+import { useCustomerDashboard } from './api.ts';
+import { DashboardError, DashboardLoading, StatCard, StatusBadge } from './parts.tsx';
+
+/** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
+export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
+  const { data, isPending, error, refetch } = useCustomerDashboard(user.id);
+  const navigate = useNavigate();
+  if (isPending) return <DashboardLoading />;
+  if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
+
+  const { stats } = data;
+  const name = user.firstName || 'Customer';
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-center">
+        <div>
+          <h1 className="text-4xl font-semibold">Welcome back, {name}</h1>
+          <p className="mt-1 text-cocoa-600">Your cakes, orders and designs in one place.</p>
+        </div>
+        <Button size="lg" onClick={() => navigate('/#ai-designer')}>
+          <Cake aria-hidden /> Design New Cake
+        </Button>
+      </div>
+      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard icon={Package} label="Total Orders" value={stats.totalOrders} />
+        <StatCard icon={Cake} label="Designs Created" value={stats.designsCreated} />
+        <StatCard icon={Heart} label="Favorite Vendors" value={stats.favoriteVendors} />
+        <StatCard icon={DollarSign} label="Total Spent" value={formatCents(stats.totalSpent)} />
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
+        <section aria-labelledby="recent-orders">
+          <h2 id="recent-orders" className="text-2xl font-semibold">
+            Recent Orders
+          </h2>
+          {data.orders.length === 0 ? (
+            <Card className="mt-4 p-8 text-center text-cocoa-600">
+              <p className="font-semibold text-cocoa-900">No orders yet</p>
+              <p className="mt-1">Start by designing your first cake!</p>
+            </Card>
+          ) : (
+            <ul className="mt-4 space-y-3">
+              {data.orders.slice(0, 3).map((o) => (
+                <li key={o.id}>
+                  <Card className="flex items-center justify-between gap-4 p-4">
+                    <div className="min-w-0">
+                      <p className="text-xs font-medium text-cocoa-500">{o.orderNumber}</p>
+                      <p className="truncate font-semibold">
+                        {o.cakeDesign ? `${o.cakeDesign.occasion} Cake` : 'Custom Cake'} ·{' '}
+                        <Link to={`/vendor/${o.vendor.id}`} className="text-rose-600 hover:underline">
+                          {o.vendor.businessName}
+                        </Link>
+                      </p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <span className="font-semibold">{formatCents(o.amount)}</span>
+                      <StatusBadge status={o.status} />
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="my-designs">
+          <h2 id="my-designs" className="text-2xl font-semibold">
+            My Designs
+          </h2>
+          {data.designs.length === 0 ? (
+            <Card className="mt-4 p-8 text-center text-cocoa-600">
+              <p className="font-semibold text-cocoa-900">No designs yet</p>
+              <p className="mt-1">Your saved AI designs will appear here.</p>
+            </Card>
+          ) : (
+            <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
+              {data.designs.slice(0, 6).map((d) => (
+                <li key={d.id}>
+                  <Card className="overflow-hidden">
+                    {d.imageUrl && <img src={d.imageUrl} alt={`${d.title} design`} className="aspect-square w-full bg-cream-200 object-cover" loading="lazy" />}
+                    <div className="p-3">
+                      <p className="truncate text-sm font-semibold">{d.title}</p>
+                      <p className="text-xs text-cocoa-500">
+                        {d.occasion} · {d.status}
+                      </p>
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

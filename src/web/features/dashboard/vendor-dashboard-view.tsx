@@ -1,0 +1,117 @@
+import { BadgeCheck, Clock, DollarSign, Package, Star } from 'lucide-react';
+import { Link } from 'react-router';
+import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
+import { formatCents } from '../../../shared/money.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { ApiError } from '../../lib/api.ts';
+import type { SessionUser } from '../../lib/auth-client.ts';
+import { useVendorDashboard } from './api.ts';
+import { DashboardError, DashboardLoading, StatCard, StatusBadge, formatDate } from './parts.tsx';
+
+export function VendorDashboardView({ user }: { user: SessionUser }) {
+  const { data, isPending, error, refetch } = useVendorDashboard(user.id);
+  if (isPending) return <DashboardLoading />;
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-semibold">No vendor profile yet</h1>
+        <p className="mt-3 text-cocoa-600">{error.message}</p>
+        <Button asChild className="mt-6">
+          <Link to="/support">Contact support</Link>
+        </Button>
+      </div>
+    );
+  }
+  if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
+  const { vendor, stats } = data;
+
+  if (vendor.status !== 'approved') {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+        <Clock className="mx-auto size-12 text-gold-500" aria-hidden />
+        <h1 className="mt-4 text-4xl font-semibold">{vendor.businessName}</h1>
+        {vendor.status === 'pending' ? (
+          <p className="mt-4 text-lg text-cocoa-600">
+            Your vendor application is awaiting approval. Our team reviews every application, usually within two business
+            days, and will e-mail you the decision.
+          </p>
+        ) : (
+          <p className="mt-4 text-lg text-cocoa-600">
+            Your application was not approved{vendor.rejectionReason ? `: ${vendor.rejectionReason}` : '.'} Contact support
+            if you would like to discuss it.
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-4xl font-semibold">Vendor Dashboard</h1>
+        {vendor.verified && (
+          <Badge variant="verified">
+            <BadgeCheck aria-hidden /> Verified Vendor
+          </Badge>
+        )}
+      </div>
+      <p className="mt-1 text-cocoa-600">{vendor.businessName}</p>
+      <Tabs defaultValue="overview" className="mt-8">
+        <TabsList aria-label="Vendor dashboard sections">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="analytics">Analytics</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            <StatCard icon={Package} label="Active Orders" value={stats.activeOrders} />
+            <StatCard icon={Package} label="Completed Orders" value={stats.completedOrders} />
+            <StatCard icon={DollarSign} label="Revenue" value={formatCents(stats.revenue)} />
+            <StatCard icon={Star} label="Rating" value={`${vendor.rating.toFixed(1)} (${vendor.reviewCount})`} />
+          </div>
+        </TabsContent>
+        <TabsContent value="orders">
+          {data.recentOrders.length === 0 ? (
+            <Card className="p-10 text-center text-cocoa-600">No orders yet. Orders from customers will appear here.</Card>
+          ) : (
+            <ul className="space-y-3">
+              {data.recentOrders.map((o) => (
+                <li key={o.id}>
+                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
+                    <div>
+                      <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
+                      <p className="font-semibold">
+                        {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+                      </p>
+                      <p className="text-xs text-cocoa-500">Delivery {formatDate(o.deliveryDate)}</p>
+                    </div>
+                    <div className="flex items-center gap-3">
+                      <span className="font-semibold">{formatCents(o.amount)}</span>
+                      <StatusBadge status={o.status} />
+                    </div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="analytics">
+          <Card className="p-6">
+            <h2 className="text-xl font-semibold">Orders by status</h2>
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {ORDER_STATUSES.map((s) => (
+                <div key={s} className="rounded-xl bg-cream-100 p-3">
+                  <dt className="text-xs text-cocoa-500">{orderStatusLabel(s)}</dt>
+                  <dd className="font-display text-2xl font-semibold">{stats.byStatus[s] ?? 0}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

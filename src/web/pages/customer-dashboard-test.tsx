@@ -1,0 +1,18 @@
+import { RequireAuth } from '../components/layout/require-auth.tsx';
+import { Diagnostics } from '../features/admin/diagnostics.tsx';
+
+export default function CustomerDashboardTestPage() {
+  return (
+    <RequireAuth need="admin">
+      {() => (
+        <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+          <h1 className="text-4xl font-semibold">Customer Dashboard Test</h1>
+          <p className="mt-2 text-cocoa-600">The checks run when the page opens.</p>
+          <div className="mt-8">
+            <Diagnostics runOnLoad />
+          </div>
+        </div>
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { signInSchema } from '../../shared/schemas/auth.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Field, fieldA11y } from '../components/ui/field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { authClient } from '../lib/auth-client.ts';
+
+const schema = z.object({ email: signInSchema.shape.email });
+type Values = z.infer<typeof schema>;
+
+export default function ForgotPasswordPage() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const error = formState.errors.email?.message;
+
+  const onSubmit = async ({ email }: Values) => {
+    const { error: err } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
+    if (err) {
+      toast.error(err.message || 'Something went wrong. Please try again.');
+      return;
+    }
+    setSentTo(email);
+  };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-center text-4xl font-semibold">Forgot your password?</h1>
+      <Card className="mt-8 p-6 sm:p-8">
+        {sentTo ? (
+          <div role="status" className="text-center">
+            <MailCheck className="mx-auto size-10 text-sage-500" aria-hidden />
+            <p className="mt-3 text-cocoa-700">
+              If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset the password. The link works
+              once and expires in one hour.
+            </p>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+            <p className="text-cocoa-600">Enter the e-mail you signed up with and we will send you a reset link.</p>
+            <Field id="fp-email" label="Email" error={error}>
+              <Input type="email" autoComplete="email" {...fieldA11y('fp-email', error)} {...register('email')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Sending...' : 'Send reset link'}
+            </Button>
+          </form>
+        )}
+        <p className="mt-6 text-center text-sm">
+          <Link to="/auth" className="font-medium text-rose-600 hover:underline">
+            Back to sign in
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

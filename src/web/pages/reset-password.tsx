@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { customerSignUpSchema } from '../../shared/schemas/auth.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Field, fieldA11y } from '../components/ui/field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { authClient } from '../lib/auth-client.ts';
+
+const schema = z
+  .object({ password: customerSignUpSchema.shape.password, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { message: 'The passwords do not match.', path: ['confirm'] });
+type Values = z.infer<typeof schema>;
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { errors } = formState;
+
+  const onSubmit = async ({ password }: Values) => {
+    if (!token) return;
+    const { error } = await authClient.resetPassword({ newPassword: password, token });
+    if (error) {
+      toast.error(error.message || 'This reset link is no longer valid.');
+      return;
+    }
+    toast.success('Your password has been changed. Please sign in.');
+    navigate('/auth');
+  };
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-center text-4xl font-semibold">Choose a new password</h1>
+      <Card className="mt-8 p-6 sm:p-8">
+        {!token || linkError ? (
+          <div role="alert" className="text-center">
+            <p className="text-cocoa-700">This reset link is invalid or has expired.</p>
+            <Button asChild className="mt-5">
+              <Link to="/forgot-password">Request a new link</Link>
+            </Button>
+          </div>
+        ) : (
+          <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
+            <Field id="rp-password" label="New password" error={errors.password?.message}>
+              <Input type="password" autoComplete="new-password" {...fieldA11y('rp-password', errors.password?.message)} {...register('password')} />
+            </Field>
+            <Field id="rp-confirm" label="Confirm new password" error={errors.confirm?.message}>
+              <Input type="password" autoComplete="new-password" {...fieldA11y('rp-confirm', errors.confirm?.message)} {...register('confirm')} />
+            </Field>
+            <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
+              {formState.isSubmitting ? 'Saving...' : 'Change password'}
+            </Button>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}

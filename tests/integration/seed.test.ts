@@ -1,0 +1,74 @@
+import { eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../src/server/db/schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
+import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../../src/server/modules/seed/service.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seeder', () => {
+  it('seeds the spec counts with the spec prefixes, idempotently', async () => {
+    const db = t.database.db;
+    await seedAll({ db });
+    await seedAll({ db });
+    expect(await countDemoRows({ db })).toMatchObject({ vendors: 8, cake_designs: 8, orders: 4, favorites: 4, reviews: 2 });
+    const prefixed = async (table: typeof vendors | typeof cakeDesigns | typeof orders | typeof customerFavorites | typeof reviews, prefix: string) => {
+      const rows = await db.select({ id: table.id }).from(table);
+      return rows.every((r) => r.id.startsWith(prefix));
+    };
+    expect(await prefixed(vendors, 'vendor-')).toBe(true);
+    expect(await prefixed(cakeDesigns, 'cake-')).toBe(true);
+    expect(await prefixed(orders, 'order-')).toBe(true);
+    expect(await prefixed(customerFavorites, 'fav-')).toBe(true);
+    expect(await prefixed(reviews, 'review-')).toBe(true);
+  });
+
+  it('spreads vendors over BC locations and specialties, with images served by our own server', async () => {
+    const rows = await t.database.db.select().from(vendors).where(like(vendors.id, 'vendor-%'));
+    expect(new Set(rows.map((v) => v.location)).size).toBe(8);
+    expect(new Set(rows.map((v) => v.specialty))).toEqual(new Set(['wedding', 'birthday', 'custom', 'gourmet']));
+    const designs = await t.database.db.select().from(cakeDesigns);
+    for (const url of [...rows.map((v) => v.imageUrl), ...designs.map((d) => d.imageUrl)]) {
+      expect(url).toMatch(/^\/demo\/[a-z0-9-]+\.svg$/);
+    }
+    const statuses = new Set((await t.database.db.select().from(orders)).map((o) => o.status));
+    for (const s of statuses) expect(['completed', 'in_progress', 'pending', 'confirmed']).toContain(s);
+  });
+
+  it('lets the three demo accounts sign in through the API', async () => {
+    for (const account of Object.values(DEMO_ACCOUNTS)) {
+      expect(await signIn(t.app, account.email, DEMO_PASSWORD)).toContain('session_token');
+    }
+    const [vendorOwner] = await t.database.db.select().from(vendors).where(eq(vendors.userId, DEMO_ACCOUNTS.vendor.id));
+    expect(vendorOwner).toMatchObject({ status: 'approved', verified: true });
+  });
+
+  it('clears only demo rows and the demo accounts', async () => {
+    const db = t.database.db;
+    const realCustomer = await createUser(db);
+    const realVendor = await createVendor(db);
+    const realOrder = await createOrder(db, { customerId: realCustomer.id, vendorId: realVendor.id });
+    await clearDemoData({ db });
+    expect(await countDemoRows({ db })).toEqual({ vendors: 0, cake_designs: 0, orders: 0, favorites: 0, reviews: 0, accounts: 0 });
+    expect(await db.select().from(users).where(eq(users.id, realCustomer.id))).toHaveLength(1);
+    expect(await db.select().from(vendors).where(eq(vendors.id, realVendor.id))).toHaveLength(1);
+    expect(await db.select().from(orders).where(eq(orders.id, realOrder.id))).toHaveLength(1);
+  });
+
+  it('seeds each table on its own, with the rows it depends on', async () => {
+    const db = t.database.db;
+    for (const table of SEED_TABLES) {
+      await clearDemoData({ db });
+      await seedTable({ db, table });
+      const counts = await countDemoRows({ db });
+      const expected = { vendors: 8, cake_designs: 8, orders: 4, favorites: 4, reviews: 2 }[table];
+      expect(counts[table], table).toBe(expected);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { createApp } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/client.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { createServices, type Services } from '../../src/server/services.ts';
+import { createTestDatabase } from './db.ts';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir: path.resolve('data/test'),
+    pgliteDir: undefined,
+    publicUrl: 'http://localhost:3000',
+    authSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
+    logLevel: 'silent',
+    seedOnFirstRun: false,
+    serviceFeeRate: 0.08,
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  services: Services;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The whole Hono app on a fresh database, for app.request() tests. */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(overrides);
+  const services = createServices(config, database, createLogger(config.logLevel));
+  return { app: createApp(services), services, database, close: () => database.close() };
+}
