@@ -10,6 +10,7 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    manifest: true,
     // Vite inlines small assets as data: URIs by default; the CSP allows them for images only,
     // so keep fonts and scripts as files.
     assetsInlineLimit: 0,

@@ -45,6 +45,11 @@ export function createAuth(db: Db, config: Pick<Config, 'authSecret' | 'publicUr
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    logger: {
+      log: (level, message, ...args) => {
+        log[level]({ args: args.length ? args : undefined }, `auth: ${message}`);
+      },
+    },
   });
 }
 

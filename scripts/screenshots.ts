@@ -1,0 +1,29 @@
+/**
+ * npm run screenshots -- [paths...]: full-page PNGs of pages at 1280 px and 390 px, against a fresh
+ * seeded server with the built app, into ./screenshots. For looking at what we build.
+ */
+import { mkdirSync } from 'node:fs';
+import { launchBrowser } from '../tests/support/browser.ts';
+import { startTestServer } from '../tests/support/server.ts';
+
+const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const list = paths.length ? paths : ['/'];
+mkdirSync('screenshots', { recursive: true });
+const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+try {
+  for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+    const page = await context.newPage();
+    for (const p of list) {
+      await page.goto(p, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(400);
+      const name = (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
+      await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
+      console.log(`screenshots/${name}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users, vendors } from '../../src/server/db/schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
+import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('accounts', () => {
+  it('a customer registers (field errors keep the input), is sent to sign in, signs in and sees their own dashboard', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register', exact: true }).click();
+    await page.getByLabel('First name').fill('Maya');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('123');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Please enter your last name.').waitFor();
+    await page.getByText('Please enter a valid email address.').waitFor();
+    await page.getByText('Password must be at least 6 characters.').waitFor();
+    await page.getByText('Please accept the Terms of Service and Privacy Policy.').waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Maya');
+
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email').fill('maya@example.test');
+    await page.getByLabel('Password').fill('cake-lover-7');
+    await page.getByLabel(/I am at least 18/).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Account created! You can sign in now.').waitFor();
+    await expect.poll(() => page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
+    const [stored] = await server.services.db.select().from(users).where(eq(users.email, 'maya@example.test'));
+    expect(stored).toMatchObject({ firstName: 'Maya', lastName: 'Okafor', userType: 'customer' });
+
+    await page.getByLabel('Email').fill('maya@example.test');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText(/Invalid email or password/i).waitFor();
+    await page.getByLabel('Password').fill('cake-lover-7');
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/customer-dashboard');
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(900);
+    await page.getByRole('heading', { name: 'Welcome back, Maya' }).waitFor();
+    await page.getByText('No orders yet').waitFor();
+    await page.getByText('$0.00').waitFor();
+    await context.close();
+  });
+
+  it('a vendor applies and sees the application awaiting approval', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth?type=vendor');
+    await page.getByRole('tab', { name: 'Vendor Register' }).click();
+    await page.getByRole('button', { name: 'Apply as Vendor' }).click();
+    await page.getByText('Please enter your business name.').waitFor();
+    await page.getByLabel('Business name').fill('Lavender Crumb');
+    await page.getByLabel('Business email').fill('lavender@example.test');
+    await page.getByLabel('Phone').fill('604 555 0123');
+    await page.getByLabel('Business address').fill('12 Columbia St, New Westminster');
+    await page.getByLabel('Area').selectOption('new-westminster');
+    await page.getByLabel('Specialty').selectOption('custom');
+    await page.getByLabel('Password').fill('lavender-99');
+    await page.getByLabel(/Vendor Agreement/).check();
+    await page.getByRole('button', { name: 'Apply as Vendor' }).click();
+    await page.getByText(/Application submitted/).waitFor();
+    const [vendor] = await server.services.db.select().from(vendors).where(eq(vendors.businessName, 'Lavender Crumb'));
+    expect(vendor).toMatchObject({ status: 'pending', verified: false, location: 'new-westminster' });
+
+    await expect.poll(() => page.getByRole('tab', { name: 'Vendor Sign In' }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
+    await page.getByLabel('Email').fill('lavender@example.test');
+    await page.getByLabel('Password').fill('lavender-99');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/vendor-dashboard');
+    await page.getByText(/awaiting approval/).waitFor();
+    await context.close();
+  });
+
+  it('the demo customer sees real orders, designs and favorites; the search box and filter work', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
+    await page.waitForURL('**/customer-dashboard');
+    await page.goto('/customer-dashboard-original');
+    await page.getByText('Welcome back, Emma').waitFor();
+    await page.getByText('FR-DEMO-1001').waitFor();
+    expect(await page.getByText(/^FR-DEMO-/).count()).toBe(4);
+    await page.getByLabel('Search orders').fill('cocoa');
+    await expect.poll(() => page.getByText(/^FR-DEMO-/).count()).toBe(1);
+    await page.getByLabel('Search orders').fill('');
+    await page.getByLabel('Filter by status').selectOption('completed');
+    await expect.poll(() => page.getByText(/^FR-DEMO-/).count()).toBe(2);
+    await page.getByRole('tab', { name: 'Favorites' }).click();
+    await page.getByRole('heading', { name: 'Sugar Bloom Patisserie' }).waitFor();
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await page.getByText('No messages yet').waitFor();
+    await context.close();
+  });
+
+  it('an admin clears and seeds demo data from /admin-seeder', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin-seeder');
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('Demo data cleared successfully!').waitFor();
+    await page.getByRole('button', { name: 'Seed vendors' }).click();
+    await page.getByText('vendors data seeded successfully!').waitFor();
+    await page.getByRole('button', { name: 'Seed All' }).click();
+    await page.getByText('Demo data seeded successfully!').waitFor();
+    await page.getByText('8 demo rows').first().waitFor();
+    await context.close();
+  });
+});
