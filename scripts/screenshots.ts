@@ -20,6 +20,14 @@ try {
       const name = (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
       console.log(`screenshots/${name}`);
+      if (width < 600) {
+        // Tall mobile pages are also cut into screen-sized parts, to be readable at full size.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        for (let y = 0, i = 1; y < height; y += 1400, i++) {
+          const part = name.replace('.png', `-part${i}.png`);
+          await page.screenshot({ path: `screenshots/${part}`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1400, height - y) } });
+        }
+      }
     }
     await context.close();
   }

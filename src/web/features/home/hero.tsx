@@ -38,7 +38,7 @@ export function Hero() {
           </ul>
           <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-cocoa-900/10 pt-6">
             {MARKETING_STATS.map((s) => (
-              <div key={s.label}>
+              <div key={s.label} className="flex flex-col">
                 <dt className="text-xs font-medium text-cocoa-500 sm:text-sm">{s.label}</dt>
                 <dd className="order-first font-display text-3xl font-semibold text-cocoa-900">{s.value}</dd>
               </div>
