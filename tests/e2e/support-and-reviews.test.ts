@@ -67,7 +67,7 @@ describe('support page', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/support');
     for (const group of ['Getting Started', 'Ordering & Payment', 'Vendors']) {
-      await page.getByRole('heading', { name: group }).waitFor();
+      await page.getByRole('heading', { name: group, exact: true }).waitFor();
     }
     const items = page.locator('h3 > button[aria-expanded]');
     const total = await items.count();
