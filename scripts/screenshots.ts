@@ -16,6 +16,14 @@ try {
     const page = await context.newPage();
     for (const p of list) {
       await page.goto(p, { waitUntil: 'networkidle' });
+      // Scroll through the page so lazy images load, then back to the top.
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += 600) {
+          window.scrollTo(0, y);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        window.scrollTo(0, 0);
+      });
       await page.waitForTimeout(400);
       const name = (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });

@@ -98,6 +98,22 @@ describe('every route', () => {
   });
 });
 
+describe('error boundary', () => {
+  it('shows Something went wrong with Reload Page when a page fails to load, and reload recovers', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The About page's code chunk cannot be fetched, as after a deploy that removed old chunks.
+    await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.unroute(/\/assets\/about-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reload Page' }).click();
+    await page.getByRole('heading', { name: 'About Frosted' }).waitFor();
+    await context.close();
+  });
+});
+
 describe('navigation', () => {
   it('navbar links lead where the spec says, and Sign In / Get Started go to /auth', async () => {
     const { context, page } = await newPage(browser, server.url);

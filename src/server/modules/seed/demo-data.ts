@@ -73,7 +73,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     phone: '604-555-0178',
     description:
       'Elegant tiered wedding cakes with hand-piped lace and sugar flowers, baked from scratch in East Vancouver since 2012.',
-    website: 'https://sweetdreams.example',
+    website: null,
     instagram: '@sweetdreamsyvr',
     rating: 4.9,
     reviewCount: 127,
@@ -109,7 +109,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     phone: '604-555-0163',
     description:
       'Botanical wedding and celebration cakes dressed with pressed edible flowers and seasonal fruit from Fraser Valley farms.',
-    website: 'https://sugarbloom.example',
+    website: null,
     instagram: '@sugarbloompatisserie',
     rating: 4.9,
     reviewCount: 64,
@@ -145,7 +145,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     phone: '604-555-0190',
     description:
       'Light chiffon and fresh-cream cakes in the Hong Kong bakery tradition, decorated to order for birthdays and family milestones.',
-    website: 'https://goldencrumb.example',
+    website: null,
     instagram: null,
     rating: 4.6,
     reviewCount: 73,
@@ -181,7 +181,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     phone: '604-555-0137',
     description:
       'Single-origin chocolate entremets, mirror-glazed cakes and truffle towers from a chocolatier trained in Lyon.',
-    website: 'https://cocoaatelier.example',
+    website: null,
     instagram: '@cocoaatelier',
     rating: 4.8,
     reviewCount: 38,

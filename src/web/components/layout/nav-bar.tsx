@@ -29,14 +29,12 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
     return <div aria-hidden data-testid="auth-placeholder" className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-44')} />;
   }
   if (data?.user) {
+    // Leave the page first: a signed-in-only page would otherwise send the user to /auth on sign-out.
     const signOut = async () => {
-      const { error } = await authClient.signOut();
-      if (error) {
-        toast.error(error.message || 'Sign out failed');
-        return;
-      }
       onNavigate?.();
       navigate('/');
+      const { error } = await authClient.signOut();
+      if (error) toast.error(error.message || 'Sign out failed');
     };
     return (
       <div className={cn('flex gap-2', stacked && 'flex-col')}>

@@ -15,7 +15,7 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
     navigate(`/vendor/${vendor.id}`);
   };
   return (
-    <Card className="group flex flex-col overflow-hidden transition-shadow hover:shadow-[var(--shadow-lift)]">
+    <Card className="group flex w-full flex-col overflow-hidden transition-shadow hover:shadow-[var(--shadow-lift)]">
       <div className="relative aspect-[3/2] overflow-hidden bg-cream-200">
         {vendor.image && (
           <img
