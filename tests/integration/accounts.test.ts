@@ -66,6 +66,26 @@ describe('accounts and dashboards', () => {
     expect((await dash.json()).vendor.status).toBe('pending');
   });
 
+  it('refuses a vendor application for an e-mail that already has an account, and creates nothing', async () => {
+    const existing = await createUser(t.database.db);
+    const res = await t.app.request(
+      '/api/vendor-applications',
+      json({
+        businessName: 'Copycat Cakes',
+        email: existing.email,
+        phone: '604 555 0101',
+        businessAddress: '2 Main St, Vancouver',
+        location: 'vancouver',
+        specialty: 'custom',
+        password: 'secret123',
+        acceptAgreement: true,
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toMatch(/already exists/i);
+    expect(await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Copycat Cakes'))).toHaveLength(0);
+  });
+
   it('validates the vendor application with field messages', async () => {
     const res = await t.app.request('/api/vendor-applications', json({ email: 'x' }));
     expect(res.status).toBe(400);

@@ -10,17 +10,28 @@ import type { Auth } from '../auth/auth.ts';
  * application. If the application cannot be stored, the new account is removed again.
  */
 export async function applyAsVendor({ db, auth, input }: { db: Db; auth: Auth; input: VendorSignUpInput }) {
+  const email = input.email.toLowerCase();
+  const taken = () =>
+    new AppError('CONFLICT', 409, 'An account with this email already exists. Sign in, or use another email.', {
+      email: 'An account with this email already exists.',
+    });
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing) throw taken();
+
   let userId: string;
   try {
     const result = await auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: input.businessName, phone: input.phone },
+      body: { email, password: input.password, name: input.businessName, phone: input.phone },
     });
     userId = result.user.id;
   } catch (err) {
     const message = err instanceof Error && err.message ? err.message : 'Vendor registration failed';
-    const status = (err as { statusCode?: number }).statusCode;
-    throw new AppError(status === 422 ? 'CONFLICT' : 'VALIDATION_FAILED', status === 422 ? 409 : 400, message);
+    throw new AppError('VALIDATION_FAILED', 400, message);
   }
+  // Better Auth answers an existing e-mail like a success (no enumeration); only a stored user counts.
+  const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!created) throw taken();
+
   try {
     return await db.transaction(async (tx) => {
       await tx.update(users).set({ userType: 'vendor' }).where(eq(users.id, userId));
