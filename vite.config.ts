@@ -17,6 +17,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
   },
 });

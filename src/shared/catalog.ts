@@ -81,3 +81,9 @@ export function locationLabel(value: string): string {
 export function specialtyLabel(value: string): string {
   return SPECIALTIES.find((s) => s.value === value)?.label ?? value;
 }
+
+/** The Reviews page's rating filter (3 to 5 stars) and sort orders. */
+export const REVIEW_SORTS = ['newest', 'oldest', 'rating-high', 'rating-low', 'helpful'] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+export const REVIEW_RATING_FILTERS = ['all', '5', '4', '3'] as const;
+export type ReviewRatingFilter = (typeof REVIEW_RATING_FILTERS)[number];

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-export const REVIEW_SORTS = ['newest', 'oldest', 'rating-high', 'rating-low', 'helpful'] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
-export const REVIEW_RATING_FILTERS = ['all', '5', '4', '3'] as const;
-export type ReviewRatingFilter = (typeof REVIEW_RATING_FILTERS)[number];
+import { REVIEW_RATING_FILTERS, REVIEW_SORTS } from '../catalog.ts';
+
+export { REVIEW_RATING_FILTERS, REVIEW_SORTS, type ReviewRatingFilter, type ReviewSort } from '../catalog.ts';
 
 export const reviewListQuerySchema = z.object({
   rating: z.enum(REVIEW_RATING_FILTERS).default('all'),

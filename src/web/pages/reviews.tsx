@@ -5,7 +5,7 @@ import {
   REVIEW_SORTS,
   type ReviewRatingFilter,
   type ReviewSort,
-} from '../../shared/schemas/reviews.ts';
+} from '../../shared/catalog.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Label, NativeSelect } from '../components/ui/input.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';

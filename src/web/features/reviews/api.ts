@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import type { ReviewList, ReviewRatingFilter, ReviewSort } from '../../../shared/schemas/reviews.ts';
+import type { ReviewRatingFilter, ReviewSort } from '../../../shared/catalog.ts';
+import type { ReviewList } from '../../../shared/schemas/reviews.ts';
 import { api } from '../../lib/api.ts';
 
 const PAGE = 10;
