@@ -1,10 +1,13 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { withClientIp } from './http/client-ip.ts';
 import { apiNotFound, handleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import type { AppEnv } from './http/types.ts';
+import { mailboxRoutes } from './modules/admin/mailbox-routes.ts';
 import { seedRoutes } from './modules/admin/seed-routes.ts';
+import { publicConfigRoutes } from './modules/config/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -36,7 +39,7 @@ export function createApp(services: Services) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, services.config.trustProxy)));
   app.route('/api/health', healthRoutes);
   app.route('/api/vendors', vendorRoutes);
   app.route('/api/vendor-applications', vendorApplicationRoutes);
@@ -44,6 +47,8 @@ export function createApp(services: Services) {
   app.route('/api/support', supportRoutes);
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/admin/seed', seedRoutes);
+  app.route('/api/admin/mailbox', mailboxRoutes);
+  app.route('/api/config', publicConfigRoutes);
   app.all('/api/*', apiNotFound);
 
   if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist));

@@ -28,6 +28,13 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   SERVICE_FEE_RATE: z.coerce.number().min(0).max(0.5).default(0.08),
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  MAIL_FROM: z.string().default('Frosted <no-reply@frosted.ca>'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -45,6 +52,12 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   seedOnFirstRun: boolean;
   serviceFeeRate: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
+  /** Requests per minute and client address to sign-in, sign-up and password-reset endpoints. */
+  authRateLimitMax: number;
   /** Directory of the built web app; undefined when the API runs alone (dev, API tests). */
   webDist: string | undefined;
 }
@@ -72,6 +85,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     seedOnFirstRun: env.SEED_ON_FIRST_RUN,
     serviceFeeRate: env.SERVICE_FEE_RATE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+    authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     webDist: path.resolve('dist/web'),
   };
 }

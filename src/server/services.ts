@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
 export interface Services {
@@ -10,9 +11,11 @@ export interface Services {
   database: Database;
   db: Database['db'];
   auth: Auth;
+  mailer: Mailer;
   log: Logger;
 }
 
 export function createServices(config: Config, database: Database, log: Logger): Services {
-  return { config, database, db: database.db, auth: createAuth(database.db, config, log), log };
+  const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  return { config, database, db: database.db, auth: createAuth(database.db, config, log, mailer), mailer, log };
 }

@@ -1,12 +1,24 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vendors } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, users, vendors } from '../../src/server/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
+
+/** The newest link e-mailed to this address, read from the outbox as an admin would. */
+async function emailedLink(to: string, kind: 'verify-email' | 'reset-password') {
+  const [mail] = await server.services.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  if (!mail?.link) throw new Error(`no ${kind} e-mail to ${to}`);
+  return mail.link;
+}
 let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -36,11 +48,20 @@ describe('accounts', () => {
     await page.getByLabel('Password').fill('cake-lover-7');
     await page.getByLabel(/I am at least 18/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Account created! You can sign in now.').waitFor();
+    await page.getByText(/Account created! We sent a confirmation link to maya@example.test/).waitFor();
+    await page.getByText('Demo Mode:').waitFor();
     await expect.poll(() => page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
     const [stored] = await server.services.db.select().from(users).where(eq(users.email, 'maya@example.test'));
     expect(stored).toMatchObject({ firstName: 'Maya', lastName: 'Okafor', userType: 'customer' });
 
+    await page.getByLabel('Email').fill('maya@example.test');
+    await page.getByLabel('Password').fill('cake-lover-7');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please confirm your e-mail first: we have sent you a new confirmation link.').waitFor();
+
+    await page.goto(await emailedLink('maya@example.test', 'verify-email'));
+    await page.waitForURL(/\/auth\?verified=1/);
+    await page.getByText('Your e-mail is confirmed. You can sign in now.').waitFor();
     await page.getByLabel('Email').fill('maya@example.test');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -72,15 +93,40 @@ describe('accounts', () => {
     await page.getByLabel(/Vendor Agreement/).check();
     await page.getByRole('button', { name: 'Apply as Vendor' }).click();
     await page.getByText(/Application submitted/).waitFor();
+    await page.goto(await emailedLink('lavender@example.test', 'verify-email'));
+    await page.waitForURL(/\/auth\?type=vendor&verified=1/);
     const [vendor] = await server.services.db.select().from(vendors).where(eq(vendors.businessName, 'Lavender Crumb'));
     expect(vendor).toMatchObject({ status: 'pending', verified: false, location: 'new-westminster' });
 
-    await expect.poll(() => page.getByRole('tab', { name: 'Vendor Sign In' }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Vendor Sign In' }).getAttribute('aria-selected')).toBe('true');
     await page.getByLabel('Email').fill('lavender@example.test');
     await page.getByLabel('Password').fill('lavender-99');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/vendor-dashboard');
     await page.getByText(/awaiting approval/).waitFor();
+    await context.close();
+  });
+
+  it('forgot password: the e-mailed link resets the password once, and the new one signs in', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.vendor.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(/If an account exists for/).waitFor();
+
+    await page.goto(await emailedLink(DEMO_ACCOUNTS.vendor.email, 'reset-password'));
+    await page.waitForURL(/\/reset-password\?token=/);
+    await page.getByLabel('New password', { exact: true }).fill('new-secret-9');
+    await page.getByLabel('Confirm new password').fill('different-9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByLabel('Confirm new password').fill('new-secret-9');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.waitForURL('**/auth');
+    await signInAs(page, DEMO_ACCOUNTS.vendor.email, 'new-secret-9');
+    await page.waitForURL('**/vendor-dashboard');
+    await page.getByText('Verified Vendor').waitFor();
     await context.close();
   });
 
@@ -101,6 +147,18 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'Sugar Bloom Patisserie' }).waitFor();
     await page.getByRole('tab', { name: 'Messages' }).click();
     await page.getByText('No messages yet').waitFor();
+    await context.close();
+  });
+
+  it('an admin reads the kept e-mails at /admin/mailbox', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin-seeder');
+    await page.goto('/admin/mailbox');
+    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await page.getByLabel('Filter by recipient').fill('maya@example.test');
+    await page.getByRole('button', { name: /Confirm your e-mail for Frosted/ }).first().click();
+    await page.getByRole('article', { name: 'Confirm your e-mail for Frosted' }).getByRole('link').waitFor();
     await context.close();
   });
 

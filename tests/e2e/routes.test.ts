@@ -37,6 +37,7 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
 
 const ADMIN_ROUTES: [string, string | RegExp][] = [
   ['/admin-seeder', 'Demo Data Seeder'],
+  ['/admin/mailbox', 'Mailbox'],
   ['/dashboard-debug', 'Dashboard Debug'],
   ['/customer-dashboard-test', 'Customer Dashboard Test'],
   ['/customer-dashboard-simple', /Welcome back/],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createDesign, createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+import { createDesign, createOrder, createUser, createVendor, signIn, verifyByOutbox } from '../support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +26,8 @@ describe('accounts and dashboards', () => {
     );
     expect(ok.status).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'new@example.test'));
-    expect(user).toMatchObject({ userType: 'customer', firstName: 'Nia', lastName: 'Park', role: 'user' });
+    expect(user).toMatchObject({ userType: 'customer', firstName: 'Nia', lastName: 'Park', role: 'user', emailVerified: false });
+    await verifyByOutbox(t.app, t.database.db, 'new@example.test');
     const signInRes = await t.app.request('/api/auth/sign-in/email', json({ email: 'new@example.test', password: '123456' }));
     const cookie = signInRes.headers.get('set-cookie') ?? '';
     expect(cookie).toContain('HttpOnly');
@@ -61,6 +62,7 @@ describe('accounts and dashboards', () => {
     const [vendor] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendorId));
     expect(vendor).toMatchObject({ status: 'pending', verified: false, businessName: 'Crumb & Co' });
     expect((await t.app.request(`/api/vendors/${vendorId}`)).status).toBe(404);
+    await verifyByOutbox(t.app, t.database.db, 'crumb@example.test');
     const cookie = await signIn(t.app, 'crumb@example.test', 'secret123');
     const dash = await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } });
     expect((await dash.json()).vendor.status).toBe('pending');

@@ -19,6 +19,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     seedOnFirstRun: false,
     serviceFeeRate: 0.08,
+    smtpUrl: undefined,
+    mailFrom: 'Frosted <no-reply@frosted.test>',
+    trustProxy: false,
+    authRateLimitMax: 10,
     webDist: undefined,
     ...overrides,
   };

@@ -1,6 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../../src/server/db/client.ts';
-import { accounts, cakeDesigns, orders, reviews, users, vendors } from '../../src/server/db/schema/index.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { accounts, cakeDesigns, emailOutbox, orders, reviews, users, vendors } from '../../src/server/db/schema/index.ts';
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(++seq).toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
@@ -93,4 +94,22 @@ export async function signIn(
   const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
+}
+
+/** Follows the newest verification link the outbox holds for this address, as the user would. */
+export async function verifyByOutbox(
+  app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  db: Db,
+  email: string,
+) {
+  const [mail] = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.kind, 'verify-email')))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  if (!mail?.link) throw new Error(`no verification e-mail for ${email}`);
+  const url = new URL(mail.link);
+  const res = await app.request(url.pathname + url.search);
+  if (res.status !== 302) throw new Error(`verification failed: ${res.status}`);
 }

@@ -31,7 +31,8 @@ export async function startTestServer({ seed = true }: { seed?: boolean } = {}):
   if (seed) await seedAll({ db: database.db });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = testConfig({ port, publicUrl: url, webDist: path.resolve('dist/web') });
+  // Browser journeys sign in many times from one address; the limits themselves are tested in integration.
+  const config = testConfig({ port, publicUrl: url, webDist: path.resolve('dist/web'), authRateLimitMax: 1000 });
   const services = createServices(config, database, createLogger('silent'));
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

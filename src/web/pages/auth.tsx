@@ -5,6 +5,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { CustomerSignUpForm } from '../features/auth/customer-sign-up-form.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { VendorSignUpForm } from '../features/auth/vendor-sign-up-form.tsx';
+import { DemoModeBanner } from '../features/auth/demo-mode-banner.tsx';
 
 const TABS = ['customer-signin', 'customer-register', 'vendor-signin', 'vendor-register'] as const;
 type Tab = (typeof TABS)[number];
@@ -39,7 +40,20 @@ export default function AuthPage() {
               : 'Sign in to save designs, request quotes and track your orders.'}
           </p>
         </div>
-        <Card className="mt-8 p-6 sm:p-8">
+        <div className="mt-8 space-y-3">
+          <DemoModeBanner />
+          {params.get('verified') === '1' && !params.get('error') && (
+            <p role="status" className="rounded-2xl bg-sage-100 p-4 text-sm font-medium text-sage-700">
+              Your e-mail is confirmed. You can sign in now.
+            </p>
+          )}
+          {params.get('error') && (
+            <p role="alert" className="rounded-2xl bg-rose-100 p-4 text-sm font-medium text-rose-700">
+              This confirmation link is invalid or has expired. Sign in and we will send you a new one.
+            </p>
+          )}
+        </div>
+        <Card className="mt-4 p-6 sm:p-8">
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label="Account" className="grid w-full grid-cols-2 rounded-2xl sm:grid-cols-4">
               <TabsTrigger value="customer-signin">Sign In</TabsTrigger>

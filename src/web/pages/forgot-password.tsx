@@ -11,6 +11,7 @@ import { Card } from '../components/ui/card.tsx';
 import { Field, fieldA11y } from '../components/ui/field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { authClient } from '../lib/auth-client.ts';
+import { DemoModeBanner } from '../features/auth/demo-mode-banner.tsx';
 
 const schema = z.object({ email: signInSchema.shape.email });
 type Values = z.infer<typeof schema>;
@@ -32,7 +33,10 @@ export default function ForgotPasswordPage() {
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-center text-4xl font-semibold">Forgot your password?</h1>
-      <Card className="mt-8 p-6 sm:p-8">
+      <div className="mt-8">
+        <DemoModeBanner />
+      </div>
+      <Card className="mt-4 p-6 sm:p-8">
         {sentTo ? (
           <div role="status" className="text-center">
             <MailCheck className="mx-auto size-10 text-sage-500" aria-hidden />

@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './marketplace.ts';
+export * from './mail.ts';

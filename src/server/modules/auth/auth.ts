@@ -2,11 +2,22 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { CLIENT_IP_HEADER } from '../../http/client-ip.ts';
 import type { Logger } from '../../logger.ts';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { resetPassword, verifyEmail } from '../mail/templates.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES } from '../../../shared/policies.ts';
 
-export function createAuth(db: Db, config: Pick<Config, 'authSecret' | 'publicUrl' | 'env'>, log: Logger) {
+const AUTH_LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/reset-password', '/send-verification-email'];
+
+export function createAuth(
+  db: Db,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax'>,
+  log: Logger,
+  mailer: Mailer,
+) {
+  const authLimit = { window: 60, max: config.authRateLimitMax };
   return betterAuth({
     appName: 'Frosted',
     baseURL: config.publicUrl,
@@ -15,20 +26,38 @@ export function createAuth(db: Db, config: Pick<Config, 'authSecret' | 'publicUr
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: POLICIES.passwordMinLength,
       maxPasswordLength: 128,
-      // Sign-up leads to the sign-in tab (spec); sign-in is a separate, deliberate step.
+      // Sign-up leads to the sign-in tab (spec); signing in needs a verified e-mail.
       autoSignIn: false,
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Until e-mail delivery exists (accounts issue), the single-use link is written to the server log.
       sendResetPassword: async ({ user, url }) => {
-        log.info({ to: user.email, url }, 'password reset link');
+        await mailer.send({ to: user.email, kind: 'reset-password', ...resetPassword({ name: firstName(user), url }) });
       },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        const link = withDefaultCallback(url, '/auth?verified=1');
+        await mailer.send({ to: user.email, kind: 'verify-email', ...verifyEmail({ name: firstName(user), url: link }) });
+      },
+    },
+    rateLimit: {
+      // Every mode, not only production; counted in PostgreSQL so several processes share it.
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: Object.fromEntries(AUTH_LIMITED_PATHS.map((p) => [p, authLimit])),
     },
     user: {
       additionalFields: {
@@ -41,6 +70,7 @@ export function createAuth(db: Db, config: Pick<Config, 'authSecret' | 'publicUr
     },
     session: { cookieCache: { enabled: false } },
     advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
       database: { generateId: () => crypto.randomUUID() },
     },
@@ -54,3 +84,14 @@ export function createAuth(db: Db, config: Pick<Config, 'authSecret' | 'publicUr
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const firstName = (user: { name: string; firstName?: string | null }) =>
+  user.firstName || user.name.split(' ')[0] || 'there';
+
+/** Verification links sent without a destination (e.g. on sign-in) return to the sign-in page. */
+function withDefaultCallback(url: string, fallback: string): string {
+  const u = new URL(url);
+  const current = u.searchParams.get('callbackURL');
+  if (!current || current === '/') u.searchParams.set('callbackURL', fallback);
+  return u.toString();
+}

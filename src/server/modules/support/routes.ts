@@ -3,12 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import type { SupportRequestCreated } from '../../../shared/schemas/support.ts';
 import { supportRequestSchema } from '../../../shared/schemas/support.ts';
 import { AppError } from '../../http/app-error.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validJson } from '../../http/validate.ts';
 import { createSupportRequest } from './service.ts';
 
 export const supportRoutes = new Hono<AppEnv>().post(
   '/requests',
+  rateLimit({ name: 'support-request', windowSeconds: 60 * 60, max: () => 20 }),
   bodyLimit({
     maxSize: 32 * 1024,
     onError: () => {

@@ -1,12 +1,18 @@
 import { Hono } from 'hono';
 import { vendorSignUpSchema } from '../../../shared/schemas/auth.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { validJson } from '../../http/validate.ts';
 import { applyAsVendor } from './application-service.ts';
 
-export const vendorApplicationRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const input = await validJson(c, vendorSignUpSchema);
-  const { db, auth } = c.var.services;
-  const vendor = await applyAsVendor({ db, auth, input });
-  return c.json({ vendorId: vendor.id, status: vendor.status }, 201);
-});
+/** Vendor sign-up: limited like the other sign-up endpoints. */
+export const vendorApplicationRoutes = new Hono<AppEnv>().post(
+  '/',
+  rateLimit({ name: 'vendor-application', windowSeconds: 60, max: (c) => c.var.services.config.authRateLimitMax }),
+  async (c) => {
+    const input = await validJson(c, vendorSignUpSchema);
+    const { db, auth } = c.var.services;
+    const vendor = await applyAsVendor({ db, auth, input });
+    return c.json({ vendorId: vendor.id, status: vendor.status }, 201);
+  },
+);

@@ -21,7 +21,7 @@ export async function applyAsVendor({ db, auth, input }: { db: Db; auth: Auth; i
   let userId: string;
   try {
     const result = await auth.api.signUpEmail({
-      body: { email, password: input.password, name: input.businessName, phone: input.phone },
+      body: { email, password: input.password, name: input.businessName, phone: input.phone, callbackURL: '/auth?type=vendor&verified=1' },
     });
     userId = result.user.id;
   } catch (err) {

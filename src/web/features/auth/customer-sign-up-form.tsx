@@ -22,12 +22,13 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       firstName: v.firstName,
       lastName: v.lastName,
       phone: v.phone || undefined,
+      callbackURL: '/auth?verified=1',
     } as Parameters<typeof authClient.signUp.email>[0]);
     if (error) {
       toast.error(error.message || 'Registration failed');
       return;
     }
-    toast.success('Account created! You can sign in now.');
+    toast.success(`Account created! We sent a confirmation link to ${v.email}. Confirm your e-mail, then sign in.`);
     setTimeout(onRegistered, 2000);
   };
 

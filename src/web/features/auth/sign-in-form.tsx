@@ -18,9 +18,14 @@ export function SignInForm({ idPrefix }: { idPrefix: string }) {
   const { errors, isSubmitting, isSubmitSuccessful } = formState;
 
   const onSubmit = async (values: SignInInput) => {
+    // An unverified account is sent a fresh confirmation link (it returns to /auth?verified=1).
     const { data, error } = await authClient.signIn.email(values);
     if (error || !data) {
-      toast.error(error?.message || 'Sign in failed');
+      toast.error(
+        error?.code === 'EMAIL_NOT_VERIFIED'
+          ? 'Please confirm your e-mail first: we have sent you a new confirmation link.'
+          : error?.message || 'Sign in failed',
+      );
       throw new Error('sign-in failed'); // keeps isSubmitSuccessful false
     }
     toast.success('Welcome back! Taking you to your dashboard...');

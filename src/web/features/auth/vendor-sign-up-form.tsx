@@ -27,7 +27,7 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
       toast.error(err instanceof Error && err.message ? err.message : 'Vendor registration failed');
       return;
     }
-    toast.success('Application submitted! Our team will review it shortly. You can sign in meanwhile.');
+    toast.success(`Application submitted! Confirm the e-mail we sent to ${v.email}, then sign in to follow your application.`);
     setTimeout(onRegistered, 2000);
   };
 

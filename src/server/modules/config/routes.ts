@@ -1,0 +1,9 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/types.ts';
+
+/** What the browser may know about this server's setup (never a secret). */
+export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
+  const { mailer } = c.var.services;
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.json({ mail: mailer.mode });
+});

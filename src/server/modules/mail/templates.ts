@@ -1,0 +1,54 @@
+/** Frosted's transactional e-mails: a branded HTML part and a plain-text part with the same content. */
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text: string;
+  link: string;
+}
+
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function layout({ heading, paragraphs, button, link, footnote }: { heading: string; paragraphs: string[]; button: string; link: string; footnote: string }) {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#472c22">${escape(p)}</p>`).join('');
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#fff8f1;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8f1;padding:32px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:20px;padding:36px">
+<tr><td style="font-family:Georgia,serif;font-size:26px;font-weight:bold;color:#d4537a;padding-bottom:24px">Frosted</td></tr>
+<tr><td><h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;color:#2a1a14">${escape(heading)}</h1>${body}
+<p style="margin:28px 0"><a href="${escape(link)}" style="display:inline-block;background:#d4537a;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 28px;border-radius:999px">${escape(button)}</a></p>
+<p style="margin:0 0 8px;font-size:13px;color:#7a5444">If the button does not work, copy this link into your browser:</p>
+<p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(link)}" style="color:#b93c63">${escape(link)}</a></p>
+<p style="margin:0;font-size:13px;color:#9b7565">${escape(footnote)}</p></td></tr></table>
+<p style="font-size:12px;color:#9b7565;margin-top:20px">Frosted Marketplace Inc. · Vancouver, British Columbia</p>
+</td></tr></table></body></html>`;
+}
+
+function compose(subject: string, heading: string, paragraphs: string[], button: string, link: string, footnote: string): EmailContent {
+  return {
+    subject,
+    link,
+    html: layout({ heading, paragraphs, button, link, footnote }),
+    text: [heading, '', ...paragraphs.flatMap((p) => [p, '']), `${button}: ${link}`, '', footnote, '', 'Frosted Marketplace Inc., Vancouver, BC'].join('\n'),
+  };
+}
+
+export const verifyEmail = ({ name, url }: { name: string; url: string }) =>
+  compose(
+    'Confirm your e-mail for Frosted',
+    `Welcome to Frosted, ${name}!`,
+    ['Please confirm your e-mail address to finish creating your account. Then you can sign in, save designs and order cakes.'],
+    'Confirm my e-mail',
+    url,
+    'If you did not create a Frosted account, you can ignore this e-mail.',
+  );
+
+export const resetPassword = ({ name, url }: { name: string; url: string }) =>
+  compose(
+    'Reset your Frosted password',
+    `Hi ${name},`,
+    ['We received a request to reset your Frosted password. The link below works once and expires in one hour.'],
+    'Choose a new password',
+    url,
+    'If you did not ask for this, ignore this e-mail: your password stays the same.',
+  );

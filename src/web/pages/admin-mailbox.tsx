@@ -1,0 +1,26 @@
+import { Link } from 'react-router';
+import { RequireAuth } from '../components/layout/require-auth.tsx';
+import { Mailbox } from '../features/admin/mailbox.tsx';
+
+export default function AdminMailboxPage() {
+  return (
+    <RequireAuth need="admin">
+      {() => (
+        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+          <h1 className="text-4xl font-semibold">Mailbox</h1>
+          <p className="mt-2 text-cocoa-600">
+            E-mails Frosted kept instead of sending, because no SMTP server is configured (set <code>SMTP_URL</code> to send
+            them). Back to the{' '}
+            <Link to="/admin-seeder" className="font-medium text-rose-600 hover:underline">
+              demo data seeder
+            </Link>
+            .
+          </p>
+          <div className="mt-8">
+            <Mailbox />
+          </div>
+        </div>
+      )}
+    </RequireAuth>
+  );
+}
