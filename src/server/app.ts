@@ -5,6 +5,7 @@ import { apiNotFound, handleError } from './http/errors.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import type { AppEnv } from './http/types.ts';
+import { applicationRoutes } from './modules/admin/application-routes.ts';
 import { mailboxRoutes } from './modules/admin/mailbox-routes.ts';
 import { seedRoutes } from './modules/admin/seed-routes.ts';
 import { publicConfigRoutes } from './modules/config/routes.ts';
@@ -48,6 +49,7 @@ export function createApp(services: Services) {
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
+  app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/config', publicConfigRoutes);
   app.all('/api/*', apiNotFound);
 

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 let server: TestServer;
 
 /** The newest link e-mailed to this address, read from the outbox as an admin would. */
-async function emailedLink(to: string, kind: 'verify-email' | 'reset-password') {
+async function emailedLink(to: string, kind: string) {
   const [mail] = await server.services.db
     .select()
     .from(emailOutbox)
@@ -104,6 +104,19 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/vendor-dashboard');
     await page.getByText(/awaiting approval/).waitFor();
+
+    const admin = await newPage(browser, server.url);
+    await signInAs(admin.page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await admin.page.waitForURL('**/admin');
+    const card = admin.page.getByRole('group', { name: 'Lavender Crumb' });
+    await card.getByRole('button', { name: 'Approve Lavender Crumb' }).click();
+    await admin.page.getByText('Lavender Crumb is approved and verified.').waitFor();
+    await admin.context.close();
+    expect(await emailedLink('lavender@example.test', 'vendor-approved')).toContain('/auth?type=vendor');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Vendor Dashboard' }).waitFor();
+    await page.getByText('Verified Vendor').waitFor();
     await context.close();
   });
 
@@ -153,7 +166,7 @@ describe('accounts', () => {
   it('an admin reads the kept e-mails at /admin/mailbox', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/admin-seeder');
+    await page.waitForURL('**/admin');
     await page.goto('/admin/mailbox');
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     await page.getByLabel('Filter by recipient').fill('maya@example.test');
@@ -165,6 +178,8 @@ describe('accounts', () => {
   it('an admin clears and seeds demo data from /admin-seeder', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await page.waitForURL('**/admin');
+    await page.getByRole('link', { name: 'Demo data' }).click();
     await page.waitForURL('**/admin-seeder');
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByText('Demo data cleared successfully!').waitFor();

@@ -36,6 +36,7 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
 ];
 
 const ADMIN_ROUTES: [string, string | RegExp][] = [
+  ['/admin', 'Admin'],
   ['/admin-seeder', 'Demo Data Seeder'],
   ['/admin/mailbox', 'Mailbox'],
   ['/dashboard-debug', 'Dashboard Debug'],
@@ -71,7 +72,7 @@ describe('every route', () => {
   it('opens the admin, debug and dashboard pages for an admin, and the vendor dashboard for a vendor', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
-    await page.waitForURL('**/admin-seeder');
+    await page.waitForURL('**/admin');
     for (const [path, heading] of ADMIN_ROUTES) {
       await page.goto(path);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path }).toMatch(heading);

@@ -13,6 +13,6 @@ export type SessionUser = {
 
 /** The dashboard that belongs to a user's role. */
 export function dashboardPath(user: SessionUser | null | undefined): string {
-  if (user?.role === 'admin') return '/admin-seeder';
+  if (user?.role === 'admin') return '/admin';
   return user?.userType === 'vendor' ? '/vendor-dashboard' : '/customer-dashboard';
 }

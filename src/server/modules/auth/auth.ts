@@ -1,4 +1,5 @@
 import { betterAuth } from 'better-auth';
+import { admin } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -65,9 +66,10 @@ export function createAuth(
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
         phone: { type: 'string', required: false, input: true },
-        role: { type: 'string', required: false, defaultValue: 'user', input: false },
       },
     },
+    // Roles, bans and session revocation; the first admin comes from configuration or the CLI, never sign-up.
+    plugins: [admin({ adminRoles: ['admin'], defaultRole: 'user', bannedUserMessage: 'This account has been suspended. Contact support@frosted.ca.' })],
     session: { cookieCache: { enabled: false } },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -52,3 +52,26 @@ export const resetPassword = ({ name, url }: { name: string; url: string }) =>
     url,
     'If you did not ask for this, ignore this e-mail: your password stays the same.',
   );
+
+export const vendorApproved = ({ businessName, url }: { businessName: string; url: string }) =>
+  compose(
+    'Welcome to Frosted: your vendor application is approved',
+    `${businessName} is now a verified Frosted vendor!`,
+    [
+      'Our team has approved your application. Your business now carries the Verified badge and appears when customers browse and search for vendors.',
+      'Sign in to complete your profile and portfolio, so customers can see your work.',
+    ],
+    'Open my vendor dashboard',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );
+
+export const vendorRejected = ({ businessName, reason, url }: { businessName: string; reason: string; url: string }) =>
+  compose(
+    'About your Frosted vendor application',
+    `Thank you for applying, ${businessName}`,
+    ['After reviewing your application, we are not able to approve it at this time, for this reason:', reason, 'If you can address this, contact us and we will gladly look again.'],
+    'Contact support',
+    url,
+    'Frosted vendor team',
+  );

@@ -1,0 +1,75 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { VendorApplication } from '../../../shared/schemas/admin.ts';
+import type { Db } from '../../db/client.ts';
+import { users, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../../http/auth-guard.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { vendorApproved, vendorRejected } from '../mail/templates.ts';
+
+export async function listApplications({ db, status }: { db: Db; status: VendorApplication['status'] }): Promise<VendorApplication[]> {
+  const rows = await db
+    .select({ vendor: vendors, email: users.email, emailVerified: users.emailVerified })
+    .from(vendors)
+    .innerJoin(users, eq(users.id, vendors.userId))
+    .where(eq(vendors.status, status))
+    .orderBy(desc(vendors.createdAt), desc(vendors.id))
+    .limit(200);
+  return rows.map(({ vendor: v, email, emailVerified }) => ({
+    id: v.id,
+    businessName: v.businessName,
+    businessAddress: v.businessAddress,
+    specialty: v.specialty,
+    location: v.location,
+    phone: v.phone,
+    email,
+    emailVerified,
+    status: v.status as VendorApplication['status'],
+    rejectionReason: v.rejectionReason,
+    createdAt: v.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Approves (verified, visible in search) or rejects (with the reason) a pending application and
+ * e-mails the vendor. Only pending applications can be decided, so two admins cannot both decide.
+ */
+export async function decideApplication({
+  db,
+  mailer,
+  actor,
+  vendorId,
+  decision,
+  publicUrl,
+}: {
+  db: Db;
+  mailer: Mailer;
+  actor: Actor;
+  vendorId: string;
+  decision: { approve: true } | { approve: false; reason: string };
+  publicUrl: string;
+}) {
+  if (actor.role !== 'admin') throw AppError.forbidden();
+  const [updated] = await db
+    .update(vendors)
+    .set(
+      decision.approve
+        ? { status: 'approved', verified: true, rejectionReason: null, updatedAt: new Date() }
+        : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
+    )
+    .where(and(eq(vendors.id, vendorId), eq(vendors.status, 'pending')))
+    .returning({ id: vendors.id, businessName: vendors.businessName, userId: vendors.userId, status: vendors.status });
+  if (!updated) {
+    const [exists] = await db.select({ status: vendors.status }).from(vendors).where(eq(vendors.id, vendorId)).limit(1);
+    if (!exists) throw AppError.notFound('Application not found');
+    throw new AppError('CONFLICT', 409, `This application was already ${exists.status}.`);
+  }
+  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, updated.userId)).limit(1);
+  if (owner) {
+    const content = decision.approve
+      ? vendorApproved({ businessName: updated.businessName, url: `${publicUrl}/auth?type=vendor` })
+      : vendorRejected({ businessName: updated.businessName, reason: decision.reason, url: `${publicUrl}/support` });
+    await mailer.send({ to: owner.email, kind: decision.approve ? 'vendor-approved' : 'vendor-rejected', ...content });
+  }
+  return updated;
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { api } from '../../lib/api.ts';
+
+type AdminUser = { id: string; name: string; email: string; role: string | null; banned: boolean | null; banReason: string | null; userType?: string; createdAt: string };
+
+/** Users, through Better Auth's admin endpoints (they check the admin role themselves). */
+export function Users() {
+  const [search, setSearch] = useState('');
+  const qc = useQueryClient();
+  const list = useQuery({
+    queryKey: ['admin', 'users', search],
+    queryFn: () =>
+      api<{ users: AdminUser[]; total: number }>(
+        `/api/auth/admin/list-users?${new URLSearchParams({ limit: '50', sortBy: 'createdAt', sortDirection: 'desc', ...(search && { searchValue: search, searchField: 'email', searchOperator: 'contains' }) })}`,
+      ),
+  });
+  const action = useMutation({
+    mutationFn: ({ path, body }: { path: string; body: Record<string, string>; done: string }) =>
+      api(`/api/auth/admin/${path}`, { method: 'POST', json: body }),
+    onSuccess: (_r, v) => {
+      toast.success(v.done);
+      void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
+    },
+    onError: (err) => toast.error(err.message),
+  });
+
+  return (
+    <div className="space-y-4">
+      <Input type="search" aria-label="Search users by e-mail" placeholder="Search users by e-mail" value={search} onChange={(e) => setSearch(e.target.value.trim())} className="max-w-md" />
+      {list.isPending ? (
+        <Spinner label="Loading users" />
+      ) : list.isError ? (
+        <p role="alert">{list.error.message}</p>
+      ) : (
+        <ul className="space-y-2">
+          {list.data.users.map((u) => (
+            <li key={u.id}>
+              <Card className="flex flex-wrap items-center justify-between gap-3 p-4" role="group" aria-label={u.email}>
+                <div>
+                  <p className="font-semibold">
+                    {u.name} {u.role === 'admin' && <Badge variant="secondary">admin</Badge>} {u.banned && <Badge variant="default">suspended</Badge>}
+                  </p>
+                  <p className="text-sm text-cocoa-600">
+                    {u.email} · {u.userType ?? 'customer'}
+                  </p>
+                  {u.banned && u.banReason && <p className="text-sm text-rose-700">{u.banReason}</p>}
+                </div>
+                {u.role !== 'admin' && (
+                  <div className="flex flex-wrap gap-2">
+                    {u.banned ? (
+                      <Button size="sm" variant="outline" onClick={() => action.mutate({ path: 'unban-user', body: { userId: u.id }, done: `${u.email} can sign in again.` })}>
+                        Unban
+                      </Button>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => action.mutate({ path: 'ban-user', body: { userId: u.id, banReason: 'Suspended by an administrator' }, done: `${u.email} is suspended.` })}
+                      >
+                        Ban
+                      </Button>
+                    )}
+                    <Button size="sm" variant="ghost" onClick={() => action.mutate({ path: 'revoke-user-sessions', body: { userId: u.id }, done: `${u.email} was signed out everywhere.` })}>
+                      Revoke sessions
+                    </Button>
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { RequireAuth } from '../components/layout/require-auth.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { Applications } from '../features/admin/applications.tsx';
+import { Users } from '../features/admin/users.tsx';
+
+export default function AdminPage() {
+  return (
+    <RequireAuth need="admin">
+      {() => (
+        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-4xl font-semibold">Admin</h1>
+            <div className="flex gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to="/admin/mailbox">Mailbox</Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to="/admin-seeder">Demo data</Link>
+              </Button>
+            </div>
+          </div>
+          <Tabs defaultValue="applications" className="mt-8">
+            <TabsList aria-label="Admin sections">
+              <TabsTrigger value="applications">Vendor applications</TabsTrigger>
+              <TabsTrigger value="users">Users</TabsTrigger>
+            </TabsList>
+            <TabsContent value="applications">
+              <Applications />
+            </TabsContent>
+            <TabsContent value="users">
+              <Users />
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </RequireAuth>
+  );
+}
