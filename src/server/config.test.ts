@@ -29,6 +29,13 @@ describe('config', () => {
     }
   });
 
+  it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, with a strong password', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'long-enough-password' });
+    expect(config.admin).toEqual({ email: 'boss@example.test', password: 'long-enough-password' });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -35,6 +35,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be a valid e-mail address').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+}).refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
+  path: ['ADMIN_PASSWORD'],
+  message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +63,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests per minute and client address to sign-in, sign-up and password-reset endpoints. */
   authRateLimitMax: number;
+  /** Bootstrap administrator, created or promoted at start-up. */
+  admin: { email: string; password: string } | undefined;
   /** Directory of the built web app; undefined when the API runs alone (dev, API tests). */
   webDist: string | undefined;
 }
@@ -89,6 +96,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     webDist: path.resolve('dist/web'),
   };
 }

@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
+import { ensureAdmin } from './modules/admin/bootstrap.ts';
 import { isEmptyDatabase, seedAll } from './modules/seed/service.ts';
 import { createServices } from './services.ts';
 
@@ -14,6 +15,10 @@ async function main() {
   if (config.seedOnFirstRun && (await isEmptyDatabase({ db: database.db }))) {
     await seedAll({ db: database.db });
     log.info('first run: demo data seeded (see README for the demo accounts)');
+  }
+  if (config.admin) {
+    const { created } = await ensureAdmin({ db: database.db, ...config.admin });
+    log.info({ email: config.admin.email }, created ? 'administrator created from ADMIN_EMAIL' : 'administrator ensured from ADMIN_EMAIL');
   }
   const services = createServices(config, database, log);
   const app = createApp(services);

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { ensureAdmin } from '../../src/server/modules/admin/bootstrap.ts';
 import { createUser, createVendor, signIn } from '../support/factories.ts';
 
 let t: TestApp;
@@ -85,5 +86,22 @@ describe('users', () => {
     expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await post('/api/auth/admin/revoke-user-sessions', adminCookie, { userId: user.id })).status).toBe(200);
     expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+});
+
+describe('administrator bootstrap', () => {
+  it('creates an administrator, or promotes an existing account and sets its password', async () => {
+    const db = t.database.db;
+    const created = await ensureAdmin({ db, email: 'Boss@Example.test', password: 'a-very-long-secret' });
+    expect(created.created).toBe(true);
+    const cookie = await signIn(t.app, 'boss@example.test', 'a-very-long-secret');
+    expect((await t.app.request('/api/admin/mailbox', { headers: { Cookie: cookie } })).status).toBe(200);
+
+    const customer = await createUser(db);
+    const promoted = await ensureAdmin({ db, email: customer.email, password: 'another-long-secret' });
+    expect(promoted).toEqual({ userId: customer.id, created: false });
+    const promotedCookie = await signIn(t.app, customer.email, 'another-long-secret');
+    expect((await t.app.request('/api/admin/vendor-applications', { headers: { Cookie: promotedCookie } })).status).toBe(200);
+    await expect(ensureAdmin({ db, email: 'weak@example.test', password: 'short' })).rejects.toThrow(/12 characters/);
   });
 });

@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Frosted <no-reply@frosted.test>',
     trustProxy: false,
     authRateLimitMax: 10,
+    admin: undefined,
     webDist: undefined,
     ...overrides,
   };
