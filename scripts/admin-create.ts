@@ -1,5 +1,6 @@
 /** npm run admin:create -- --email you@example.com --password '…': creates or promotes an administrator. */
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { ensureAdmin } from '../src/server/modules/admin/bootstrap.ts';
@@ -18,7 +19,7 @@ try {
   const { created } = await ensureAdmin({ db: database.db, email, password });
   console.log(created ? `Administrator ${email} created.` : `${email} is now an administrator (password updated).`);
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof z.ZodError ? z.prettifyError(err) : err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
   await database.close();
