@@ -10,6 +10,7 @@ export const CLIENT_ROUTES = [
   '/customer-dashboard-test',
   '/customer-dashboard-simple',
   '/admin-seeder',
+  '/account',
   '/admin',
   '/admin/mailbox',
   '/customer-dashboard',

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           page('customer-dashboard-test', () => import('./pages/customer-dashboard-test.tsx')),
           page('customer-dashboard-simple', () => import('./pages/customer-dashboard-simple.tsx')),
           page('admin-seeder', () => import('./pages/admin-seeder.tsx')),
+          page('account', () => import('./pages/account.tsx')),
           page('admin', () => import('./pages/admin.tsx')),
           page('admin/mailbox', () => import('./pages/admin-mailbox.tsx')),
           page('customer-dashboard', () => import('./pages/customer-dashboard.tsx')),

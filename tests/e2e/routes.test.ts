@@ -37,6 +37,7 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
 
 const ADMIN_ROUTES: [string, string | RegExp][] = [
   ['/admin', 'Admin'],
+  ['/account', 'Account settings'],
   ['/admin-seeder', 'Demo Data Seeder'],
   ['/admin/mailbox', 'Mailbox'],
   ['/dashboard-debug', 'Dashboard Debug'],

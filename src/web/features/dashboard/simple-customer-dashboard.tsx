@@ -21,7 +21,12 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
       <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-center">
         <div>
           <h1 className="text-4xl font-semibold">Welcome back, {name}</h1>
-          <p className="mt-1 text-cocoa-600">Your cakes, orders and designs in one place.</p>
+          <p className="mt-1 text-cocoa-600">
+            Your cakes, orders and designs in one place.{' '}
+            <Link to="/account" className="font-medium text-rose-600 hover:underline">
+              Account settings
+            </Link>
+          </p>
         </div>
         <Button size="lg" onClick={() => navigate('/#ai-designer')}>
           <Cake aria-hidden /> Design New Cake

@@ -58,7 +58,12 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           </Badge>
         )}
       </div>
-      <p className="mt-1 text-cocoa-600">{vendor.businessName}</p>
+      <p className="mt-1 text-cocoa-600">
+        {vendor.businessName} ·{' '}
+        <Link to="/account" className="font-medium text-rose-600 hover:underline">
+          Account settings
+        </Link>
+      </p>
       <Tabs defaultValue="overview" className="mt-8">
         <TabsList aria-label="Vendor dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
