@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+/**
+ * Every API route, called as each kind of actor. A new route fails the completeness check below
+ * until it is added here with who may use it.
+ */
+type Actor = 'anonymous' | 'customerA' | 'customerB' | 'pendingVendor' | 'approvedVendor' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'customerA', 'customerB', 'pendingVendor', 'approvedVendor', 'admin'];
+
+let t: TestApp;
+const cookies: Partial<Record<Actor, string>> = {};
+const ids = { approvedVendor: '', pendingVendor: '', orderA: '', orderB: '' };
+
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitMax: 1000 });
+  const db = t.database.db;
+  const a = await createUser(db);
+  const b = await createUser(db);
+  const pendingOwner = await createUser(db, { userType: 'vendor' });
+  const approvedOwner = await createUser(db, { userType: 'vendor' });
+  const admin = await createUser(db, { role: 'admin' });
+  const pending = await createVendor(db, { userId: pendingOwner.id, status: 'pending', verified: false });
+  const approved = await createVendor(db, { userId: approvedOwner.id });
+  const other = await createVendor(db);
+  ids.approvedVendor = approved.id;
+  ids.pendingVendor = pending.id;
+  ids.orderA = (await createOrder(db, { customerId: a.id, vendorId: approved.id, amount: 1_111 })).id;
+  ids.orderB = (await createOrder(db, { customerId: b.id, vendorId: other.id, amount: 2_222 })).id;
+  cookies.customerA = await signIn(t.app, a.email);
+  cookies.customerB = await signIn(t.app, b.email);
+  cookies.pendingVendor = await signIn(t.app, pendingOwner.email);
+  cookies.approvedVendor = await signIn(t.app, approvedOwner.email);
+  cookies.admin = await signIn(t.app, admin.email);
+});
+afterAll(() => t.close());
+
+type Expect = Record<Actor, number>;
+const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
+const adminOnly = (ok: number): Expect => ({ ...all(403), anonymous: 401, admin: ok });
+const signedIn = (ok: number): Expect => ({ ...all(ok), anonymous: 401 });
+
+interface Case {
+  route: string;
+  label?: string;
+  method: 'GET' | 'POST';
+  path: () => string;
+  body?: unknown;
+  expect: Expect;
+}
+
+const CASES: Case[] = [
+  { route: '/api/health', method: 'GET', path: () => '/api/health', expect: all(200) },
+  { route: '/api/config', method: 'GET', path: () => '/api/config', expect: all(200) },
+  { route: '/api/vendors', method: 'GET', path: () => '/api/vendors', expect: all(200) },
+  { route: '/api/vendors/featured', method: 'GET', path: () => '/api/vendors/featured', expect: all(200) },
+  { route: '/api/vendors/:id', method: 'GET', path: () => `/api/vendors/${ids.approvedVendor}`, expect: all(200) },
+  { route: '/api/vendors/:id', label: 'an unapproved vendor', method: 'GET', path: () => `/api/vendors/${ids.pendingVendor}`, expect: all(404) },
+  { route: '/api/reviews', method: 'GET', path: () => '/api/reviews', expect: all(200) },
+  {
+    route: '/api/support/requests',
+    method: 'POST',
+    path: () => '/api/support/requests',
+    body: { name: 'Pat', email: 'pat@example.test', subject: 'Hello', message: 'A question about delivery.' },
+    expect: all(201),
+  },
+  { route: '/api/vendor-applications', method: 'POST', path: () => '/api/vendor-applications', body: {}, expect: all(400) },
+  { route: '/api/me/dashboard/customer', method: 'GET', path: () => '/api/me/dashboard/customer', expect: signedIn(200) },
+  {
+    route: '/api/me/dashboard/vendor',
+    method: 'GET',
+    path: () => '/api/me/dashboard/vendor',
+    expect: { anonymous: 401, customerA: 403, customerB: 403, pendingVendor: 200, approvedVendor: 200, admin: 403 },
+  },
+  { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
+  { route: '/api/admin/seed', method: 'POST', path: () => '/api/admin/seed', body: { table: 'vendors' }, expect: adminOnly(200) },
+  { route: '/api/admin/seed/clear', method: 'POST', path: () => '/api/admin/seed/clear', expect: adminOnly(200) },
+  { route: '/api/admin/mailbox', method: 'GET', path: () => '/api/admin/mailbox', expect: adminOnly(200) },
+  { route: '/api/admin/mailbox/:id', method: 'GET', path: () => '/api/admin/mailbox/none', expect: adminOnly(404) },
+  { route: '/api/admin/vendor-applications', method: 'GET', path: () => '/api/admin/vendor-applications', expect: adminOnly(200) },
+  {
+    route: '/api/admin/vendor-applications/:id/reject',
+    method: 'POST',
+    path: () => `/api/admin/vendor-applications/${ids.pendingVendor}/reject`,
+    body: { reason: 'x' },
+    expect: adminOnly(400),
+  },
+  {
+    route: '/api/admin/vendor-applications/:id/approve',
+    method: 'POST',
+    path: () => `/api/admin/vendor-applications/${ids.pendingVendor}/approve`,
+    expect: adminOnly(200),
+  },
+];
+
+describe('authorization matrix', () => {
+  it('covers every API route the app has', () => {
+    const covered = new Set(CASES.map((c) => `${c.method} ${c.route}`));
+    const routes = t.app.routes
+      .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/') && r.path !== '/api/*' && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`);
+    for (const r of new Set(routes)) expect(covered, `no authorization case for ${r}`).toContain(r);
+  });
+
+  for (const c of CASES) {
+    it(`${c.method} ${c.route}${c.label ? ` (${c.label})` : ''}`, async () => {
+      for (const actor of ACTORS) {
+        const headers: Record<string, string> = { Origin: 'http://localhost:3000' };
+        if (cookies[actor]) headers.Cookie = cookies[actor]!;
+        if (c.body !== undefined) headers['Content-Type'] = 'application/json';
+        const res = await t.app.request(c.path(), {
+          method: c.method,
+          headers,
+          ...(c.body !== undefined && { body: JSON.stringify(c.body) }),
+        });
+        expect(res.status, `${actor} ${c.method} ${c.path()}`).toBe(c.expect[actor]);
+      }
+    });
+  }
+
+  it("Better Auth's admin endpoints are for admins only", async () => {
+    for (const actor of ACTORS) {
+      const res = await t.app.request('/api/auth/admin/list-users', { headers: cookies[actor] ? { Cookie: cookies[actor]! } : {} });
+      expect(res.status, actor).toBe(actor === 'admin' ? 200 : 401 + (actor === 'anonymous' ? 0 : 2));
+    }
+  });
+
+  it("nobody reads another customer's orders or another vendor's orders", async () => {
+    const orderIds = async (actor: Actor, path: string) => {
+      const body = await (await t.app.request(path, { headers: { Cookie: cookies[actor]! } })).json();
+      return ((body.orders ?? body.recentOrders) as { id: string }[]).map((o) => o.id);
+    };
+    expect(await orderIds('customerA', '/api/me/dashboard/customer')).toEqual([ids.orderA]);
+    expect(await orderIds('customerB', '/api/me/dashboard/customer')).toEqual([ids.orderB]);
+    expect(await orderIds('approvedVendor', '/api/me/dashboard/vendor')).toEqual([ids.orderA]);
+    expect(await orderIds('pendingVendor', '/api/me/dashboard/vendor')).toEqual([]);
+  });
+});
