@@ -35,12 +35,20 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
   ADMIN_EMAIL: optionalString.pipe(z.email('must be a valid e-mail address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
-}).refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
-  path: ['ADMIN_PASSWORD'],
-  message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
-});
+})
+  .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
+    path: ['ADMIN_PASSWORD'],
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  })
+  .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -65,6 +73,8 @@ export interface Config {
   authRateLimitMax: number;
   /** Bootstrap administrator, created or promoted at start-up. */
   admin: { email: string; password: string } | undefined;
+  /** Google sign-in (OpenID Connect); the discovery URL is Google's unless overridden (tests, proxies). */
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
   /** Directory of the built web app; undefined when the API runs alone (dev, API tests). */
   webDist: string | undefined;
 }
@@ -96,6 +106,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
+        : undefined,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
     webDist: path.resolve('dist/web'),
   };

@@ -24,6 +24,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     authRateLimitMax: 10,
     admin: undefined,
+    google: undefined,
     webDist: undefined,
     ...overrides,
   };

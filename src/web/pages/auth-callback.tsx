@@ -1,6 +1,8 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GOOGLE_MESSAGES, googleErrorMessage } from '../../shared/google.ts';
+import { GoogleSetupChecklist } from '../features/auth/google-button.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.ts';
 
@@ -8,7 +10,11 @@ import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.
 export default function AuthCallbackPage() {
   const { data, isPending, error } = authClient.useSession();
   const navigate = useNavigate();
-  const user = data?.user as SessionUser | undefined;
+  const [params] = useSearchParams();
+  const failure = params.get('error');
+  const user = failure ? undefined : (data?.user as SessionUser | undefined);
+  const failureMessage = failure ? googleErrorMessage(failure, params.get('error_description')) : null;
+  const configProblem = failureMessage === GOOGLE_MESSAGES.invalidCredentials || failureMessage === GOOGLE_MESSAGES.redirectMismatch;
 
   useEffect(() => {
     if (!user) return;
@@ -18,7 +24,7 @@ export default function AuthCallbackPage() {
 
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite">
-      {isPending ? (
+      {isPending && !failure ? (
         <>
           <Loader2 className="size-12 animate-spin text-rose-500" aria-hidden />
           <h1 className="mt-4 text-3xl font-semibold">Completing sign in...</h1>
@@ -33,7 +39,13 @@ export default function AuthCallbackPage() {
         <>
           <XCircle className="size-12 text-rose-500" aria-hidden />
           <h1 className="mt-4 text-3xl font-semibold">Sign in failed</h1>
-          <p className="mt-2 text-cocoa-600">{error?.message || 'No session found'}</p>
+          {configProblem ? (
+            <div className="mt-4">
+              <GoogleSetupChecklist message={failureMessage!} />
+            </div>
+          ) : (
+            <p className="mt-2 text-cocoa-600">{failureMessage ?? (error?.message || 'No session found')}</p>
+          )}
           <Button asChild className="mt-6">
             <Link to="/auth">Try again</Link>
           </Button>

@@ -6,6 +6,7 @@ import { CustomerSignUpForm } from '../features/auth/customer-sign-up-form.tsx';
 import { SignInForm } from '../features/auth/sign-in-form.tsx';
 import { VendorSignUpForm } from '../features/auth/vendor-sign-up-form.tsx';
 import { DemoModeBanner } from '../features/auth/demo-mode-banner.tsx';
+import { GoogleButton } from '../features/auth/google-button.tsx';
 
 const TABS = ['customer-signin', 'customer-register', 'vendor-signin', 'vendor-register'] as const;
 type Tab = (typeof TABS)[number];
@@ -61,11 +62,13 @@ export default function AuthPage() {
               <TabsTrigger value="vendor-signin">Vendor Sign In</TabsTrigger>
               <TabsTrigger value="vendor-register">Vendor Register</TabsTrigger>
             </TabsList>
-            <TabsContent value="customer-signin">
+            <TabsContent value="customer-signin" className="space-y-5">
               <SignInForm idPrefix="cs" />
+              <GoogleButton />
             </TabsContent>
-            <TabsContent value="customer-register">
+            <TabsContent value="customer-register" className="space-y-5">
               <CustomerSignUpForm onRegistered={() => setTab('customer-signin')} />
+              <GoogleButton />
             </TabsContent>
             <TabsContent value="vendor-signin">
               <SignInForm idPrefix="vs" />

@@ -1,5 +1,5 @@
 import { betterAuth } from 'better-auth';
-import { admin } from 'better-auth/plugins';
+import { admin, genericOAuth } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +14,7 @@ const AUTH_LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-passwo
 
 export function createAuth(
   db: Db,
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax'>,
+  config: Pick<Config, 'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax' | 'google'>,
   log: Logger,
   mailer: Mailer,
 ) {
@@ -69,7 +69,12 @@ export function createAuth(
       },
     },
     // Roles, bans and session revocation; the first admin comes from configuration or the CLI, never sign-up.
-    plugins: [admin({ adminRoles: ['admin'], defaultRole: 'user', bannedUserMessage: 'This account has been suspended. Contact support@frosted.ca.' })],
+    plugins: [
+      admin({ adminRoles: ['admin'], defaultRole: 'user', bannedUserMessage: 'This account has been suspended. Contact support@frosted.ca.' }),
+      ...(config.google ? [googleSignIn(config.google)] : []),
+    ],
+    // A Google identity never takes over an existing e-mail account: its owner must sign in with the password.
+    account: { accountLinking: { enabled: false } },
     session: { cookieCache: { enabled: false } },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -96,4 +101,28 @@ function withDefaultCallback(url: string, fallback: string): string {
   const current = u.searchParams.get('callbackURL');
   if (!current || current === '/') u.searchParams.set('callbackURL', fallback);
   return u.toString();
+}
+
+/**
+ * Google through OpenID Connect discovery, so the same code runs against Google and against any
+ * standard provider (the tests use one on loopback). New Google users are customers.
+ */
+function googleSignIn(google: NonNullable<Config['google']>) {
+  return genericOAuth({
+    config: [
+      {
+        providerId: 'google',
+        clientId: google.clientId,
+        clientSecret: google.clientSecret,
+        discoveryUrl: google.discoveryUrl,
+        scopes: ['openid', 'email', 'profile'],
+        pkce: true,
+        requireEmailVerification: true,
+        mapProfileToUser: (profile) => ({
+          firstName: typeof profile.given_name === 'string' ? profile.given_name : undefined,
+          lastName: typeof profile.family_name === 'string' ? profile.family_name : undefined,
+        }),
+      },
+    ],
+  });
 }

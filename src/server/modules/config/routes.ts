@@ -3,7 +3,7 @@ import type { AppEnv } from '../../http/types.ts';
 
 /** What the browser may know about this server's setup (never a secret). */
 export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const { mailer } = c.var.services;
+  const { mailer, config } = c.var.services;
   c.header('Cache-Control', 'public, max-age=300');
-  return c.json({ mail: mailer.mode });
+  return c.json({ mail: mailer.mode, google: config.google !== undefined, googleRedirectUri: `${config.publicUrl}/api/auth/callback/google` });
 });

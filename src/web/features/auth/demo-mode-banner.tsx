@@ -1,14 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { api } from '../../lib/api.ts';
+import { useServerConfig } from './server-config.ts';
 
 /** Shown while no e-mail server is configured: messages go to the admin mailbox instead. */
 export function DemoModeBanner() {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: () => api<{ mail: 'smtp' | 'outbox' }>('/api/config'),
-    staleTime: 5 * 60 * 1000,
-  });
+  const { data } = useServerConfig();
   if (data?.mail !== 'outbox') return null;
   return (
     <div role="note" className="flex gap-3 rounded-2xl border border-gold-400/40 bg-gold-100 p-4 text-left text-sm text-cocoa-700">

@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/server/db/schema/index.ts';
+import { createUser } from '../support/factories.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+import { startOidcProvider } from '../support/oidc.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let plain: TestServer;
+let browser: Browser;
+let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await startTestServer({
+    seed: false,
+    configure: async (url) => {
+      oidc = await startOidcProvider({ redirectUri: `${url}/api/auth/callback/google` });
+      return { google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, discoveryUrl: oidc.discoveryUrl } };
+    },
+  });
+  plain = await startTestServer({ seed: false });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await plain?.close();
+  await oidc?.close();
+});
+
+/** Signs in on the provider's own pages, as the person would. */
+async function loginAtProvider(page: Page, email: string) {
+  await page.waitForURL(`${oidc.issuer}/**`);
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: /sign-in|sign in/i }).click();
+  const consent = page.getByRole('button', { name: /continue/i });
+  await consent.waitFor();
+  await consent.click();
+}
+
+describe('Google sign-in (against a loopback OpenID provider)', () => {
+  it('a new Google user becomes a customer and lands on the customer dashboard about 2 s after the callback', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await loginAtProvider(page, 'gabi@example.test');
+    await page.waitForURL('**/auth/callback**');
+    await page.getByRole('heading', { name: 'You are signed in' }).waitFor();
+    const shown = Date.now();
+    await page.waitForURL('**/customer-dashboard');
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(1500);
+    await page.getByRole('heading', { name: 'Welcome back, Gabi' }).waitFor();
+    const [user] = await server.services.db.select().from(users).where(eq(users.email, 'gabi@example.test'));
+    expect(user).toMatchObject({ userType: 'customer', role: 'user', emailVerified: true, firstName: 'Gabi' });
+    await context.close();
+  });
+
+  it('never takes over an existing e-mail account', async () => {
+    const existing = await createUser(server.services.db, { email: 'taken@example.test' });
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await loginAtProvider(page, existing.email);
+    await page.getByRole('heading', { name: 'Sign in failed' }).waitFor();
+    await page.getByText('An account with this e-mail already exists. Sign in with your e-mail and password instead.').waitFor();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.waitForURL('**/auth');
+    await context.close();
+  });
+
+  it('shows the setup checklist with the spec message when Google is not configured', async () => {
+    const { context, page } = await newPage(browser, plain.url);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByText('Google OAuth is not configured in the backend project. Please enable the Google provider under Authentication > Providers.')
+      .waitFor();
+    await page.getByText(`${plain.url}/api/auth/callback/google`).waitFor();
+    await context.close();
+  });
+});
