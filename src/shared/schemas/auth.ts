@@ -17,11 +17,12 @@ const password = z
 const required = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 
-const phone = z
-  .string()
-  .trim()
-  .max(30, 'Phone number is too long.')
-  .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number.');
+const phone = (requiredMessage?: string) =>
+  z
+    .string(requiredMessage ? { error: requiredMessage } : undefined)
+    .trim()
+    .max(30, 'Phone number is too long.')
+    .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number.');
 
 export const signInSchema = z.object({
   email,
@@ -33,7 +34,7 @@ export const customerSignUpSchema = z.object({
   firstName: required('Please enter your first name.', 60),
   lastName: required('Please enter your last name.', 60),
   email,
-  phone: phone.optional().or(z.literal('')),
+  phone: phone().optional().or(z.literal('')),
   password,
   acceptTerms: z.literal(true, { error: 'Please accept the Terms of Service and Privacy Policy.' }),
 });
@@ -42,7 +43,7 @@ export type CustomerSignUpInput = z.infer<typeof customerSignUpSchema>;
 export const vendorSignUpSchema = z.object({
   businessName: required('Please enter your business name.'),
   email,
-  phone: phone.min(7, 'Please enter your business phone number.'),
+  phone: phone('Please enter your business phone number.').min(7, 'Please enter your business phone number.'),
   businessAddress: required('Please enter your business address.', 200),
   location: z.enum(LOCATION_VALUES, { error: 'Please choose your area.' }),
   specialty: z.enum(SPECIALTY_VALUES, { error: 'Please choose your specialty.' }),
