@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { TEST_PASSWORD, createUser } from '../support/factories.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -47,5 +47,42 @@ describe('account settings', () => {
     await phone.page.waitForURL('**/customer-dashboard');
     await laptop.context.close();
     await phone.context.close();
+  });
+});
+
+describe('orders on the full dashboard', () => {
+  it('tracks an order and leaves a review on a completed one, which then appears on the Reviews page', async () => {
+    const db = server.services.db;
+    const user = await createUser(db, { firstName: 'Noor', lastName: 'Haddad' });
+    const vendor = await createVendor(db, { businessName: 'Cardamom & Co' });
+    await createOrder(db, { customerId: user.id, vendorId: vendor.id, status: 'completed', orderNumber: 'FR-T-1' });
+    await createOrder(db, { customerId: user.id, vendorId: vendor.id, status: 'in_progress', orderNumber: 'FR-T-2' });
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, user.email, TEST_PASSWORD);
+    await page.waitForURL('**/customer-dashboard');
+    await page.goto('/customer-dashboard-original');
+    await page.getByText('FR-T-2').waitFor();
+    expect(await page.getByRole('button', { name: 'Leave Review' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Track Order' }).first().click();
+    await page.getByRole('list', { name: 'Order progress' }).waitFor();
+
+    await page.getByRole('button', { name: 'Leave Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave a review' });
+    await dialog.getByLabel('Your review').fill('Too short');
+    await dialog.getByRole('button', { name: 'Publish review' }).click();
+    await dialog.getByText('Please choose a rating from 1 to 5 stars.').waitFor();
+    await dialog.getByText('Please write at least 10 characters.').waitFor();
+    await dialog.getByLabel('4 stars').check({ force: true });
+    await dialog.getByLabel('Title (optional)').fill('Cardamom heaven');
+    await dialog.getByLabel('Your review').fill('Fragrant, light and exactly like our design.');
+    await dialog.getByRole('button', { name: 'Publish review' }).click();
+    await page.getByText('Thank you for your review!').waitFor();
+    await page.getByText('Reviewed', { exact: true }).waitFor();
+
+    await page.goto('/reviews');
+    await page.getByRole('heading', { name: 'Cardamom heaven' }).waitFor();
+    await page.getByText('Noor H.').waitFor();
+    await context.close();
   });
 });

@@ -66,6 +66,14 @@ const CASES: Case[] = [
     expect: all(201),
   },
   { route: '/api/vendor-applications', method: 'POST', path: () => '/api/vendor-applications', body: {}, expect: all(400) },
+  {
+    route: '/api/orders/:id/review',
+    method: 'POST',
+    path: () => `/api/orders/${ids.orderA}/review`,
+    body: { rating: 5, comment: 'A wonderful cake, thank you!' },
+    // Customer A reviews their own order; everyone else is refused (B and the admin cannot see it exist).
+    expect: { anonymous: 401, customerA: 201, customerB: 404, pendingVendor: 403, approvedVendor: 403, admin: 404 },
+  },
   { route: '/api/me/dashboard/customer', method: 'GET', path: () => '/api/me/dashboard/customer', expect: signedIn(200) },
   {
     route: '/api/me/dashboard/vendor',

@@ -17,6 +17,9 @@ export const customerOrderSchema = z.object({
   amount: z.number().int(),
   deliveryDate: z.string().nullable(),
   createdAt: z.string(),
+  updatedAt: z.string(),
+  /** The customer has reviewed this order (one review per order). */
+  reviewed: z.boolean(),
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
   cakeDesign: z
     .object({ id: z.string(), occasion: z.string(), flavor: z.string(), description: z.string().nullable(), imageUrl: z.string().nullable() })

@@ -34,3 +34,20 @@ export const reviewListSchema = z.object({
   averageRating: z.number().nullable(),
 });
 export type ReviewList = z.infer<typeof reviewListSchema>;
+
+export const REVIEW_LIMITS = { title: 120, commentMin: 10, comment: 2000 } as const;
+
+export const createReviewSchema = z.object({
+  rating: z
+    .number({ error: 'Please choose a rating from 1 to 5 stars.' })
+    .int('Please choose a rating from 1 to 5 stars.')
+    .min(1, 'Please choose a rating from 1 to 5 stars.')
+    .max(5, 'Please choose a rating from 1 to 5 stars.'),
+  title: z.string().trim().max(REVIEW_LIMITS.title, `The title must be at most ${REVIEW_LIMITS.title} characters.`).optional(),
+  comment: z
+    .string({ error: 'Please tell other customers about your cake.' })
+    .trim()
+    .min(REVIEW_LIMITS.commentMin, `Please write at least ${REVIEW_LIMITS.commentMin} characters.`)
+    .max(REVIEW_LIMITS.comment, `The review must be at most ${REVIEW_LIMITS.comment} characters.`),
+});
+export type CreateReviewInput = z.infer<typeof createReviewSchema>;

@@ -9,13 +9,15 @@ export function presentCustomerDashboard(data: Awaited<ReturnType<typeof getCust
   return {
     stats: data.stats,
     favoriteVendors: data.favoriteVendorRows.map((r) => presentVendorCard(r.vendor)),
-    orders: data.orderRows.map(({ order, vendor, design }) => ({
+    orders: data.orderRows.map(({ order, vendor, design, reviewId }) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
       amount: order.amount,
       deliveryDate: iso(order.deliveryDate),
       createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+      reviewed: reviewId !== null,
       vendor: { id: vendor.id, businessName: vendor.businessName, specialty: vendor.specialty, location: vendor.location },
       cakeDesign: design
         ? { id: design.id, occasion: design.occasion, flavor: design.flavor, description: design.description, imageUrl: design.imageUrl }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cakeDesigns, customerFavorites, orders, users, vendors } from '../../db/schema/index.ts';
+import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../../http/auth-guard.ts';
 
@@ -21,10 +21,11 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
       .from(customerFavorites)
       .where(and(eq(customerFavorites.customerId, actor.id), isNotNull(customerFavorites.vendorId))),
     db
-      .select({ order: orders, vendor: vendors, design: cakeDesigns })
+      .select({ order: orders, vendor: vendors, design: cakeDesigns, reviewId: reviews.id })
       .from(orders)
       .innerJoin(vendors, eq(vendors.id, orders.vendorId))
       .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))
+      .leftJoin(reviews, eq(reviews.orderId, orders.id))
       .where(mine)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(50),

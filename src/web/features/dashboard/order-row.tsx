@@ -1,44 +1,85 @@
+import { BadgeCheck } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { canLeaveReview } from '../../../shared/order-status.ts';
 import type { CustomerOrder } from '../../../shared/schemas/dashboard.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import { StatusBadge, formatDate } from './parts.tsx';
+import { ReviewDialog } from './review-dialog.tsx';
 
 export function OrderRow({ order: o }: { order: CustomerOrder }) {
+  const [tracking, setTracking] = useState(false);
   return (
-    <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:p-5">
-      {o.cakeDesign?.imageUrl && (
-        <img src={o.cakeDesign.imageUrl} alt={`${o.cakeDesign.occasion} cake design`} className="size-24 shrink-0 rounded-xl bg-cream-200 object-cover" loading="lazy" />
-      )}
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="text-lg font-semibold">{o.cakeDesign ? `${o.cakeDesign.occasion} Cake` : 'Custom Cake'}</h3>
-          <StatusBadge status={o.status} />
+    <Card className="p-4 sm:p-5">
+      <div className="flex flex-col gap-4 sm:flex-row">
+        {o.cakeDesign?.imageUrl && (
+          <img
+            src={o.cakeDesign.imageUrl}
+            alt={`${o.cakeDesign.occasion} cake design`}
+            className="size-24 shrink-0 rounded-xl bg-cream-200 object-cover"
+            loading="lazy"
+          />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-lg font-semibold">
+              {o.cakeDesign ? `${o.cakeDesign.occasion} Cake` : 'Custom Cake'}
+            </h3>
+            <StatusBadge status={o.status} />
+          </div>
+          <p className="text-sm font-medium text-rose-600">{o.vendor.businessName}</p>
+          {o.cakeDesign?.description && (
+            <p className="mt-1 line-clamp-2 text-sm text-cocoa-600">{o.cakeDesign.description}</p>
+          )}
+          <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-cocoa-500">
+            <div>
+              <dt className="inline">Ordered: </dt>
+              <dd className="inline">{formatDate(o.createdAt)}</dd>
+            </div>
+            <div>
+              <dt className="inline">Delivery: </dt>
+              <dd className="inline">{formatDate(o.deliveryDate)}</dd>
+            </div>
+            <div>
+              <dt className="inline">Order </dt>
+              <dd className="inline">{o.orderNumber}</dd>
+            </div>
+          </dl>
         </div>
-        <p className="text-sm font-medium text-rose-600">{o.vendor.businessName}</p>
-        {o.cakeDesign?.description && <p className="mt-1 line-clamp-2 text-sm text-cocoa-600">{o.cakeDesign.description}</p>}
-        <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-xs text-cocoa-500">
-          <div>
-            <dt className="inline">Ordered: </dt>
-            <dd className="inline">{formatDate(o.createdAt)}</dd>
+        <div className="flex shrink-0 flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
+          <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/vendor/${o.vendor.id}`}>View Vendor</Link>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-expanded={tracking}
+              onClick={() => setTracking((t) => !t)}
+            >
+              Track Order
+            </Button>
+            {canLeaveReview(o.status) &&
+              (o.reviewed ? (
+                <span className="inline-flex items-center gap-1 text-sm font-medium text-sage-700">
+                  <BadgeCheck className="size-4" aria-hidden /> Reviewed
+                </span>
+              ) : (
+                <ReviewDialog orderId={o.id} vendorName={o.vendor.businessName} />
+              ))}
           </div>
-          <div>
-            <dt className="inline">Delivery: </dt>
-            <dd className="inline">{formatDate(o.deliveryDate)}</dd>
-          </div>
-          <div>
-            <dt className="inline">Order </dt>
-            <dd className="inline">{o.orderNumber}</dd>
-          </div>
-        </dl>
+        </div>
       </div>
-      <div className="flex shrink-0 flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
-        <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
-        <Button asChild variant="outline" size="sm">
-          <Link to={`/vendor/${o.vendor.id}`}>View Vendor</Link>
-        </Button>
-      </div>
+      {tracking && (
+        <div className="mt-5 border-t border-cocoa-900/10 pt-5">
+          <OrderTimeline status={o.status} />
+          <p className="mt-3 text-xs text-cocoa-500">Last update {formatDate(o.updatedAt)}</p>
+        </div>
+      )}
     </Card>
   );
 }
