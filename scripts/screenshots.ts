@@ -1,12 +1,15 @@
 /**
- * npm run screenshots -- [paths...]: full-page PNGs of pages at 1280 px and 390 px, against a fresh
- * seeded server with the built app, into ./screenshots. For looking at what we build.
+ * npm run screenshots -- [--as customer|vendor|admin] [paths...]: full-page PNGs of pages at 1280 px
+ * and 390 px, against a fresh seeded server with the built app, into ./screenshots.
  */
 import { mkdirSync } from 'node:fs';
-import { launchBrowser } from '../tests/support/browser.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/seed/demo-data.ts';
+import { launchBrowser, signInAs } from '../tests/support/browser.ts';
 import { startTestServer } from '../tests/support/server.ts';
 
-const paths = process.argv.slice(2).filter((a) => a.startsWith('/'));
+const args = process.argv.slice(2);
+const as = args.includes('--as') ? (args[args.indexOf('--as') + 1] as keyof typeof DEMO_ACCOUNTS) : undefined;
+const paths = args.filter((a) => a.startsWith('/'));
 const list = paths.length ? paths : ['/'];
 mkdirSync('screenshots', { recursive: true });
 const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
@@ -14,6 +17,10 @@ try {
   for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
     const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, deviceScaleFactor: 1 });
     const page = await context.newPage();
+    if (as) {
+      await signInAs(page, DEMO_ACCOUNTS[as].email, DEMO_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    }
     for (const p of list) {
       await page.goto(p, { waitUntil: 'networkidle' });
       // Scroll through the page so lazy images load, then back to the top.
@@ -25,7 +32,7 @@ try {
         window.scrollTo(0, 0);
       });
       await page.waitForTimeout(400);
-      const name = (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
+      const name = (as ? `${as}-` : '') + (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
       console.log(`screenshots/${name}`);
       if (width < 600) {

@@ -7,7 +7,7 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex flex-wrap gap-1 rounded-full bg-cream-200 p-1', className)}
+      className={cn('inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-cream-200 p-1', className)}
       {...props}
     />
   );
@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'rounded-full px-4 py-2 text-sm font-semibold text-cocoa-600 transition-colors hover:text-cocoa-900 data-[state=active]:bg-white data-[state=active]:text-cocoa-900 data-[state=active]:shadow-sm',
+        'shrink-0 rounded-full px-4 py-2 text-sm font-semibold text-cocoa-600 transition-colors hover:text-cocoa-900 data-[state=active]:bg-white data-[state=active]:text-cocoa-900 data-[state=active]:shadow-sm',
         className,
       )}
       {...props}

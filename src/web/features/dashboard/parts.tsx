@@ -16,9 +16,9 @@ export function StatusBadge({ status }: { status: string }) {
 export function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
   return (
     <div className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
-      <div className="flex items-center justify-between">
-        <p className="text-sm font-medium text-cocoa-500">{label}</p>
-        <Icon className="size-5 text-rose-400" aria-hidden />
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 text-sm font-medium text-cocoa-500">{label}</p>
+        <Icon className="size-5 shrink-0 text-rose-400" aria-hidden />
       </div>
       <p className="mt-2 font-display text-3xl font-semibold text-cocoa-900">{value}</p>
     </div>
