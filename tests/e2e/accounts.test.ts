@@ -48,7 +48,7 @@ describe('accounts', () => {
     await page.getByLabel('Password').fill('cake-lover-7');
     await page.getByLabel(/I am at least 18/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText(/Account created! We sent a confirmation link to maya@example.test/).waitFor();
+    await page.getByText(/Check your e-mail! We sent a message to maya@example.test/).waitFor();
     await page.getByText('Demo Mode:').waitFor();
     await expect.poll(() => page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
     const [stored] = await server.services.db.select().from(users).where(eq(users.email, 'maya@example.test'));
@@ -124,6 +124,8 @@ describe('accounts', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in form also has an Email field: wait until the new page has replaced it.
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
     await page.getByLabel('Email').fill(DEMO_ACCOUNTS.vendor.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(/If an account exists for/).waitFor();

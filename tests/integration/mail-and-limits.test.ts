@@ -65,6 +65,16 @@ describe('e-mail verification and password reset (outbox)', () => {
     expect(await signIn(t.app, user.email, 'brand-new-pass')).toContain('session_token');
   });
 
+  it('answers a sign-up for an existing e-mail like any other, and tells the owner by e-mail', async () => {
+    const owner = await createUser(t.database.db, { email: 'already@example.test' });
+    const res = await post(t.app, '/api/auth/sign-up/email', { email: owner.email, password: 'new-pass-123', name: 'Someone Else' });
+    expect(res.status).toBe(200);
+    const mail = await lastEmailTo(t, owner.email);
+    expect(mail).toMatchObject({ kind: 'existing-account', subject: 'You already have a Frosted account' });
+    expect(mail!.link).toBe('http://localhost:3000/forgot-password');
+    expect(await signIn(t.app, owner.email)).toContain('session_token');
+  });
+
   it('shows the outbox to admins only', async () => {
     const customer = await createUser(t.database.db);
     const admin = await createUser(t.database.db, { role: 'admin' });

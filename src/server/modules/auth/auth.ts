@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../http/client-ip.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { resetPassword, verifyEmail } from '../mail/templates.ts';
+import { existingAccount, resetPassword, verifyEmail } from '../mail/templates.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES } from '../../../shared/policies.ts';
 
@@ -38,6 +38,11 @@ export function createAuth(
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // The sign-up answer never reveals an existing account; its owner is told by e-mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        const url = `${config.publicUrl}/forgot-password`;
+        await mailer.send({ to: user.email, kind: 'existing-account', ...existingAccount({ name: firstName(user), url }) });
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({ to: user.email, kind: 'reset-password', ...resetPassword({ name: firstName(user), url }) });
       },

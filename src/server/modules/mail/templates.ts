@@ -75,3 +75,16 @@ export const vendorRejected = ({ businessName, reason, url }: { businessName: st
     url,
     'Frosted vendor team',
   );
+
+export const existingAccount = ({ name, url }: { name: string; url: string }) =>
+  compose(
+    'You already have a Frosted account',
+    `Hi ${name},`,
+    [
+      'Someone, probably you, just tried to create a Frosted account with this e-mail address. You already have one, so nothing was changed.',
+      'Sign in with your password, or reset it if you have forgotten it.',
+    ],
+    'Reset my password',
+    url,
+    'If this was not you, you can ignore this e-mail: your account is safe.',
+  );

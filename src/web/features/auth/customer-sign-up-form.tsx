@@ -28,7 +28,7 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       toast.error(error.message || 'Registration failed');
       return;
     }
-    toast.success(`Account created! We sent a confirmation link to ${v.email}. Confirm your e-mail, then sign in.`);
+    toast.success(`Check your e-mail! We sent a message to ${v.email}: follow its link to confirm your account, then sign in.`);
     setTimeout(onRegistered, 2000);
   };
 
