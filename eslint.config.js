@@ -26,7 +26,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/server/**', '**/server'], message: 'The web app must not import server code.' },
-            { group: ['node:*', 'pg', 'drizzle-orm*', 'better-auth/adapters/*', 'pino'], message: 'Server-only package.' },
+            {
+              group: ['node:*', 'pg', 'drizzle-orm*', 'better-auth/adapters/*', 'pino'],
+              message: 'Server-only package.',
+            },
           ],
         },
       ],

@@ -17,7 +17,9 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.p
 try {
   await database.migrate();
   const { created } = await ensureAdmin({ db: database.db, email, password });
-  console.log(created ? `Administrator ${email} created.` : `${email} is now an administrator (password updated).`);
+  console.log(
+    created ? `Administrator ${email} created.` : `${email} is now an administrator (password updated).`,
+  );
 } catch (err) {
   console.error(err instanceof z.ZodError ? z.prettifyError(err) : err instanceof Error ? err.message : err);
   process.exitCode = 1;

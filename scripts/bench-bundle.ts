@@ -37,7 +37,9 @@ const pages = Object.keys(manifest).filter((k) => k.startsWith('pages/') || k.in
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const rows = pages
   .map((page) => {
-    const files = new Set([...entry, ...closure(page)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')));
+    const files = new Set(
+      [...entry, ...closure(page)].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')),
+    );
     const bytes = [...files].reduce((t, f) => t + gzipSize(f), 0);
     const name = path.basename(page).replace(/\.tsx?$/, '');
     return { route: name === 'home' ? '/' : `/${name}`, gzip: bytes, chunks: files.size };

@@ -4,15 +4,30 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-type Palette = { bg: [string, string]; sponge: string; frosting: string; drip: string; accent: string; accent2: string };
+type Palette = {
+  bg: [string, string];
+  sponge: string;
+  frosting: string;
+  drip: string;
+  accent: string;
+  accent2: string;
+};
 type Deco = 'roses' | 'sprinkles' | 'berries' | 'stars' | 'lemons' | 'holly' | 'geometric' | 'gold';
 type Topper = 'none' | 'candles' | 'heart' | 'moon' | 'cap' | 'star' | 'flowers';
-interface CakeSpec { title: string; tiers: number; sheet?: boolean; naked?: boolean; palette: Palette; deco: Deco; topper: Topper }
+interface CakeSpec {
+  title: string;
+  tiers: number;
+  sheet?: boolean;
+  naked?: boolean;
+  palette: Palette;
+  deco: Deco;
+  topper: Topper;
+}
 
 // A tiny deterministic random generator, so the art is the same on every run.
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const rose = (x: number, y: number, r: number, c: string, c2: string) =>
@@ -28,7 +43,8 @@ function tier(cx: number, bottom: number, w: number, h: number, p: Palette, nake
   let out = `<rect x="${x}" y="${top}" width="${w}" height="${h}" rx="6" fill="${naked ? p.sponge : p.frosting}"/>`;
   out += `<ellipse cx="${cx}" cy="${bottom}" rx="${w / 2}" ry="${ry}" fill="${naked ? p.sponge : p.frosting}"/>`;
   if (naked) {
-    for (let i = 1; i < 3; i++) out += `<rect x="${x}" y="${top + (h * i) / 3 - 5}" width="${w}" height="10" fill="${p.frosting}" opacity="0.95"/>`;
+    for (let i = 1; i < 3; i++)
+      out += `<rect x="${x}" y="${top + (h * i) / 3 - 5}" width="${w}" height="10" fill="${p.frosting}" opacity="0.95"/>`;
   }
   // Shading on the sides gives the tier its roundness.
   out += `<rect x="${x}" y="${top}" width="${w}" height="${h + ry}" rx="6" fill="url(#side)" opacity="0.55"/>`;
@@ -54,7 +70,12 @@ function tier(cx: number, bottom: number, w: number, h: number, p: Palette, nake
   return out;
 }
 
-function decorate(spec: CakeSpec, cx: number, tiers: { bottom: number; w: number; h: number }[], seed: number) {
+function decorate(
+  spec: CakeSpec,
+  cx: number,
+  tiers: { bottom: number; w: number; h: number }[],
+  seed: number,
+) {
   const r = rng(seed);
   const p = spec.palette;
   let out = '';
@@ -75,11 +96,13 @@ function decorate(spec: CakeSpec, cx: number, tiers: { bottom: number; w: number
     } else if (spec.deco === 'berries' || spec.deco === 'holly') {
       for (let i = 0; i < 5; i++) {
         const bx = x + t.w * (0.12 + i * 0.19);
-        if (spec.deco === 'holly') out += leaf(bx - 14, top + 6, 18, 160, '#3f7a4f') + leaf(bx + 2, top + 6, 18, 10, '#3f7a4f');
+        if (spec.deco === 'holly')
+          out += leaf(bx - 14, top + 6, 18, 160, '#3f7a4f') + leaf(bx + 2, top + 6, 18, 10, '#3f7a4f');
         out += `<circle cx="${bx}" cy="${top + 2}" r="7" fill="${p.accent}"/><circle cx="${bx - 2}" cy="${top}" r="2" fill="#fff" opacity="0.6"/>`;
       }
     } else if (spec.deco === 'stars') {
-      for (let i = 0; i < 6; i++) out += star(x + 14 + r() * (t.w - 28), top + t.h * 0.35 + r() * t.h * 0.5, 7, p.accent);
+      for (let i = 0; i < 6; i++)
+        out += star(x + 14 + r() * (t.w - 28), top + t.h * 0.35 + r() * t.h * 0.5, 7, p.accent);
     } else if (spec.deco === 'lemons') {
       for (let i = 0; i < 4; i++) {
         const lx = x + t.w * (0.15 + i * 0.23);
@@ -87,11 +110,13 @@ function decorate(spec: CakeSpec, cx: number, tiers: { bottom: number; w: number
         out += flower(lx + 16, top + t.h * 0.5, 8, '#ffffff', '#f2c14e');
       }
     } else if (spec.deco === 'geometric') {
-      for (let i = 0; i < 7; i++) out += `<path d="M${x + 16 + i * ((t.w - 32) / 6)} ${top + t.h * 0.45} l10 12 l-10 12 l-10 -12z" fill="${p.accent}"/>`;
+      for (let i = 0; i < 7; i++)
+        out += `<path d="M${x + 16 + i * ((t.w - 32) / 6)} ${top + t.h * 0.45} l10 12 l-10 12 l-10 -12z" fill="${p.accent}"/>`;
       out += `<rect x="${x}" y="${top + t.h * 0.82}" width="${t.w}" height="6" fill="${p.accent}"/>`;
     } else if (spec.deco === 'gold') {
       out += `<path d="M${x + t.w * 0.15} ${top + t.h * 0.3} q${t.w * 0.2} ${t.h * 0.3} ${t.w * 0.05} ${t.h * 0.55}" stroke="${p.accent}" stroke-width="10" fill="none" stroke-linecap="round" opacity="0.9"/>`;
-      for (let i = 0; i < 10; i++) out += `<circle cx="${x + 10 + r() * (t.w - 20)}" cy="${top + 10 + r() * (t.h - 20)}" r="${2 + r() * 3}" fill="${p.accent}"/>`;
+      for (let i = 0; i < 10; i++)
+        out += `<circle cx="${x + 10 + r() * (t.w - 20)}" cy="${top + 10 + r() * (t.h - 20)}" r="${2 + r() * 3}" fill="${p.accent}"/>`;
     }
   }
   return out;
@@ -111,7 +136,10 @@ function topper(kind: Topper, cx: number, top: number, p: Palette) {
   switch (kind) {
     case 'candles':
       return [-40, 0, 40]
-        .map((dx, i) => `<rect x="${cx + dx - 6}" y="${top - 70}" width="12" height="66" rx="3" fill="${['#f25f8c', '#5fa8f2', '#ffd166'][i]}"/><path d="M${cx + dx} ${top - 98}q12 16 0 24q-12 -8 0 -24z" fill="#ffb703"/><path d="M${cx + dx} ${top - 88}q5 8 0 12q-5 -4 0 -12z" fill="#fff3b0"/>`)
+        .map(
+          (dx, i) =>
+            `<rect x="${cx + dx - 6}" y="${top - 70}" width="12" height="66" rx="3" fill="${['#f25f8c', '#5fa8f2', '#ffd166'][i]}"/><path d="M${cx + dx} ${top - 98}q12 16 0 24q-12 -8 0 -24z" fill="#ffb703"/><path d="M${cx + dx} ${top - 88}q5 8 0 12q-5 -4 0 -12z" fill="#fff3b0"/>`,
+        )
         .join('');
     case 'heart':
       return `<path d="M${cx} ${top - 20} c-40 -30 -40 -75 0 -60 c40 -15 40 30 0 60z" fill="${p.accent2}" stroke="#b8892b" stroke-width="3"/><rect x="${cx - 2}" y="${top - 22}" width="4" height="22" fill="#b8892b"/>`;
@@ -122,7 +150,13 @@ function topper(kind: Topper, cx: number, top: number, p: Palette) {
     case 'star':
       return `<rect x="${cx - 3}" y="${top - 60}" width="6" height="60" fill="#8a5a3b"/>${star(cx, top - 75, 34, '#c98a4b')}${star(cx, top - 75, 24, '#e0a866')}`;
     case 'flowers':
-      return [rose(cx - 34, top - 14, 22, p.accent, p.accent2), rose(cx + 10, top - 24, 28, p.accent, p.accent2), rose(cx + 44, top - 10, 18, '#fff4ec', '#e8c9b5'), leaf(cx - 70, top - 10, 34, 200), leaf(cx + 60, top - 8, 30, -20)].join('');
+      return [
+        rose(cx - 34, top - 14, 22, p.accent, p.accent2),
+        rose(cx + 10, top - 24, 28, p.accent, p.accent2),
+        rose(cx + 44, top - 10, 18, '#fff4ec', '#e8c9b5'),
+        leaf(cx - 70, top - 10, 34, 200),
+        leaf(cx + 60, top - 8, 30, -20),
+      ].join('');
     default:
       return '';
   }
@@ -136,7 +170,9 @@ function cake(spec: CakeSpec, cx: number, baseY: number, maxW: number, seed: num
   const n = spec.tiers;
   for (let i = 0; i < n; i++) {
     const w = spec.sheet ? maxW : maxW * (1 - i * (0.7 / Math.max(n, 2)));
-    const h = spec.sheet ? maxW * 0.32 : Math.min(n > 2 ? 150 : 185, maxW * (n > 2 ? 0.3 : 0.42) * (1 - i * 0.08));
+    const h = spec.sheet
+      ? maxW * 0.32
+      : Math.min(n > 2 ? 150 : 185, maxW * (n > 2 ? 0.3 : 0.42) * (1 - i * 0.08));
     tiers.push({ bottom, w, h });
     bottom -= h;
   }
@@ -162,54 +198,241 @@ const svg = (w: number, h: number, title: string, body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}"><title>${title}</title>${body}</svg>\n`;
 
 const P = {
-  ivory: { bg: ['#fff6f2', '#f6dfe0'], sponge: '#f3d9a4', frosting: '#fffaf2', drip: '#fff4e8', accent: '#f2a7b8', accent2: '#d9788f' },
-  rainbow: { bg: ['#fff9e6', '#ffd9e6'], sponge: '#f7d9a0', frosting: '#fdf1f6', drip: '#ff9fc2', accent: '#f25f8c', accent2: '#c2407a' },
-  redvelvet: { bg: ['#fff3ef', '#f3d3cf'], sponge: '#9e2a35', frosting: '#fdf6ee', drip: '#fbf1e4', accent: '#c81d3a', accent2: '#e7c26a' },
-  baby: { bg: ['#f3fbff', '#dff3ea'], sponge: '#f7e3a4', frosting: '#d9f2e6', drip: '#fff6c9', accent: '#f7d25c', accent2: '#b8dccb' },
-  chocolate: { bg: ['#fbf3ea', '#ead7c4'], sponge: '#5a3424', frosting: '#6b3e2b', drip: '#3e2218', accent: '#d9b04a', accent2: '#a8742f' },
-  navy: { bg: ['#f2f5fb', '#dbe2f0'], sponge: '#f3d9a4', frosting: '#1f3358', drip: '#f7f3ea', accent: '#d9b04a', accent2: '#b8892b' },
-  holiday: { bg: ['#f5fbf7', '#dcebe2'], sponge: '#b07a4f', frosting: '#ffffff', drip: '#f4f8fb', accent: '#c81d3a', accent2: '#3f7a4f' },
-  lemon: { bg: ['#fffdf0', '#f4efcf'], sponge: '#f6d77a', frosting: '#fffdf5', drip: '#fffbea', accent: '#f7d64a', accent2: '#e5b92f' },
+  ivory: {
+    bg: ['#fff6f2', '#f6dfe0'],
+    sponge: '#f3d9a4',
+    frosting: '#fffaf2',
+    drip: '#fff4e8',
+    accent: '#f2a7b8',
+    accent2: '#d9788f',
+  },
+  rainbow: {
+    bg: ['#fff9e6', '#ffd9e6'],
+    sponge: '#f7d9a0',
+    frosting: '#fdf1f6',
+    drip: '#ff9fc2',
+    accent: '#f25f8c',
+    accent2: '#c2407a',
+  },
+  redvelvet: {
+    bg: ['#fff3ef', '#f3d3cf'],
+    sponge: '#9e2a35',
+    frosting: '#fdf6ee',
+    drip: '#fbf1e4',
+    accent: '#c81d3a',
+    accent2: '#e7c26a',
+  },
+  baby: {
+    bg: ['#f3fbff', '#dff3ea'],
+    sponge: '#f7e3a4',
+    frosting: '#d9f2e6',
+    drip: '#fff6c9',
+    accent: '#f7d25c',
+    accent2: '#b8dccb',
+  },
+  chocolate: {
+    bg: ['#fbf3ea', '#ead7c4'],
+    sponge: '#5a3424',
+    frosting: '#6b3e2b',
+    drip: '#3e2218',
+    accent: '#d9b04a',
+    accent2: '#a8742f',
+  },
+  navy: {
+    bg: ['#f2f5fb', '#dbe2f0'],
+    sponge: '#f3d9a4',
+    frosting: '#1f3358',
+    drip: '#f7f3ea',
+    accent: '#d9b04a',
+    accent2: '#b8892b',
+  },
+  holiday: {
+    bg: ['#f5fbf7', '#dcebe2'],
+    sponge: '#b07a4f',
+    frosting: '#ffffff',
+    drip: '#f4f8fb',
+    accent: '#c81d3a',
+    accent2: '#3f7a4f',
+  },
+  lemon: {
+    bg: ['#fffdf0', '#f4efcf'],
+    sponge: '#f6d77a',
+    frosting: '#fffdf5',
+    drip: '#fffbea',
+    accent: '#f7d64a',
+    accent2: '#e5b92f',
+  },
 } satisfies Record<string, Palette>;
 
 export const CAKES: Record<string, CakeSpec> = {
-  'cake-wedding-classic': { title: 'Three-tier ivory wedding cake with blush sugar roses on a gold stand', tiers: 3, palette: P.ivory, deco: 'roses', topper: 'flowers' },
-  'cake-birthday-rainbow': { title: 'Two-tier rainbow birthday cake with sprinkles and candles', tiers: 2, palette: P.rainbow, deco: 'sprinkles', topper: 'candles' },
-  'cake-anniversary-redvelvet': { title: 'Red velvet anniversary cake with cream-cheese frosting, red berries and a gold heart', tiers: 1, palette: P.redvelvet, deco: 'berries', topper: 'heart', naked: true },
-  'cake-baby-shower': { title: 'Pastel mint and yellow baby shower cake with stars and a moon topper', tiers: 2, palette: P.baby, deco: 'stars', topper: 'moon' },
-  'cake-graduation': { title: 'Chocolate graduation cake with gold accents and a mortarboard topper', tiers: 2, palette: P.chocolate, deco: 'gold', topper: 'cap' },
-  'cake-corporate': { title: 'Navy and gold sheet cake with geometric piping', tiers: 1, sheet: true, palette: P.navy, deco: 'geometric', topper: 'none' },
-  'cake-holiday': { title: 'Snowy white holiday cake with holly, berries and a gingerbread star', tiers: 2, palette: P.holiday, deco: 'holly', topper: 'star' },
-  'cake-lemon-floral': { title: 'Semi-naked lemon cake with lemon slices and small white flowers', tiers: 2, palette: P.lemon, deco: 'lemons', topper: 'none', naked: true },
+  'cake-wedding-classic': {
+    title: 'Three-tier ivory wedding cake with blush sugar roses on a gold stand',
+    tiers: 3,
+    palette: P.ivory,
+    deco: 'roses',
+    topper: 'flowers',
+  },
+  'cake-birthday-rainbow': {
+    title: 'Two-tier rainbow birthday cake with sprinkles and candles',
+    tiers: 2,
+    palette: P.rainbow,
+    deco: 'sprinkles',
+    topper: 'candles',
+  },
+  'cake-anniversary-redvelvet': {
+    title: 'Red velvet anniversary cake with cream-cheese frosting, red berries and a gold heart',
+    tiers: 1,
+    palette: P.redvelvet,
+    deco: 'berries',
+    topper: 'heart',
+    naked: true,
+  },
+  'cake-baby-shower': {
+    title: 'Pastel mint and yellow baby shower cake with stars and a moon topper',
+    tiers: 2,
+    palette: P.baby,
+    deco: 'stars',
+    topper: 'moon',
+  },
+  'cake-graduation': {
+    title: 'Chocolate graduation cake with gold accents and a mortarboard topper',
+    tiers: 2,
+    palette: P.chocolate,
+    deco: 'gold',
+    topper: 'cap',
+  },
+  'cake-corporate': {
+    title: 'Navy and gold sheet cake with geometric piping',
+    tiers: 1,
+    sheet: true,
+    palette: P.navy,
+    deco: 'geometric',
+    topper: 'none',
+  },
+  'cake-holiday': {
+    title: 'Snowy white holiday cake with holly, berries and a gingerbread star',
+    tiers: 2,
+    palette: P.holiday,
+    deco: 'holly',
+    topper: 'star',
+  },
+  'cake-lemon-floral': {
+    title: 'Semi-naked lemon cake with lemon slices and small white flowers',
+    tiers: 2,
+    palette: P.lemon,
+    deco: 'lemons',
+    topper: 'none',
+    naked: true,
+  },
 };
 
 function cakeSvg(name: string, spec: CakeSpec, seed: number) {
   const wide = spec.sheet ? 640 : spec.tiers >= 3 ? 520 : 560;
-  return svg(800, 800, spec.title, `${defs(spec.palette.bg)}<rect width="800" height="800" fill="url(#bg)"/>${sparkles(800, 800, seed)}${cake(spec, 400, 730, wide, seed)}`);
+  return svg(
+    800,
+    800,
+    spec.title,
+    `${defs(spec.palette.bg)}<rect width="800" height="800" fill="url(#bg)"/>${sparkles(800, 800, seed)}${cake(spec, 400, 730, wide, seed)}`,
+  );
 }
 
 const VENDORS: [string, string, string, string, string, keyof typeof P][] = [
   // name, title, wall, awning, trim, featured cake palette
-  ['vendor-sweet-dreams', 'Pastel bakery shop front with a pink striped awning and a wedding cake in the window', '#fde8ee', '#f28fb0', '#ffffff', 'ivory'],
-  ['vendor-artisan-cakes', 'Cake studio with a wooden awning and a custom cake on display', '#efe1d1', '#9c6b46', '#f7efe4', 'rainbow'],
-  ['vendor-sugar-bloom', 'Sage green patisserie with flowers and a botanical cake in the window', '#e4eee1', '#7d9b76', '#fbfaf5', 'lemon'],
-  ['vendor-island-bakehouse', 'Seaside bakery on Vancouver Island with mountains and ocean behind', '#e3f0f7', '#3f7fa6', '#ffffff', 'baby'],
-  ['vendor-golden-crumb', 'Warm golden bakery front with pendant lamps and a birthday cake', '#fbf0d5', '#d9a032', '#fffaf0', 'rainbow'],
-  ['vendor-maple-whisk', 'Cosy café with a red maple awning and a cake display', '#f8e6dc', '#b93c3c', '#fff8f1', 'holiday'],
-  ['vendor-cocoa-atelier', 'Dark chocolate atelier with copper trim and a chocolate cake', '#3b2620', '#a0622d', '#e8c9a0', 'chocolate'],
-  ['vendor-velvet-crumb', 'Minimal blush studio with a marble counter and a tall statement cake', '#f6e4e1', '#2a1a14', '#ffffff', 'redvelvet'],
+  [
+    'vendor-sweet-dreams',
+    'Pastel bakery shop front with a pink striped awning and a wedding cake in the window',
+    '#fde8ee',
+    '#f28fb0',
+    '#ffffff',
+    'ivory',
+  ],
+  [
+    'vendor-artisan-cakes',
+    'Cake studio with a wooden awning and a custom cake on display',
+    '#efe1d1',
+    '#9c6b46',
+    '#f7efe4',
+    'rainbow',
+  ],
+  [
+    'vendor-sugar-bloom',
+    'Sage green patisserie with flowers and a botanical cake in the window',
+    '#e4eee1',
+    '#7d9b76',
+    '#fbfaf5',
+    'lemon',
+  ],
+  [
+    'vendor-island-bakehouse',
+    'Seaside bakery on Vancouver Island with mountains and ocean behind',
+    '#e3f0f7',
+    '#3f7fa6',
+    '#ffffff',
+    'baby',
+  ],
+  [
+    'vendor-golden-crumb',
+    'Warm golden bakery front with pendant lamps and a birthday cake',
+    '#fbf0d5',
+    '#d9a032',
+    '#fffaf0',
+    'rainbow',
+  ],
+  [
+    'vendor-maple-whisk',
+    'Cosy café with a red maple awning and a cake display',
+    '#f8e6dc',
+    '#b93c3c',
+    '#fff8f1',
+    'holiday',
+  ],
+  [
+    'vendor-cocoa-atelier',
+    'Dark chocolate atelier with copper trim and a chocolate cake',
+    '#3b2620',
+    '#a0622d',
+    '#e8c9a0',
+    'chocolate',
+  ],
+  [
+    'vendor-velvet-crumb',
+    'Minimal blush studio with a marble counter and a tall statement cake',
+    '#f6e4e1',
+    '#2a1a14',
+    '#ffffff',
+    'redvelvet',
+  ],
 ];
 
 function vendorSvg([, title, wall, awning, trim, cakePalette]: (typeof VENDORS)[number], seed: number) {
   const r = rng(seed);
-  const stripes = Array.from({ length: 12 }, (_, i) => `<path d="M${140 + i * 76.7} 150 h76.7 v64 q-38.3 26 -76.7 0z" fill="${i % 2 ? trim : awning}"/>`).join('');
-  const seaside = seed === 4 ? `<path d="M0 360 l180 -170 l140 120 l160 -150 l220 200 l200 -160 l300 160 v0 H0z" fill="#b9d3e0"/><rect y="330" width="1200" height="40" fill="#8fbcd4"/>` : '';
-  const lamps = [300, 600, 900].map((x) => `<line x1="${x}" y1="0" x2="${x}" y2="70" stroke="#2a1a14" stroke-width="3"/><path d="M${x - 28} 98 q28 -40 56 0z" fill="${awning}"/><circle cx="${x}" cy="104" r="9" fill="#fff3b0"/>`).join('');
+  const stripes = Array.from(
+    { length: 12 },
+    (_, i) =>
+      `<path d="M${140 + i * 76.7} 150 h76.7 v64 q-38.3 26 -76.7 0z" fill="${i % 2 ? trim : awning}"/>`,
+  ).join('');
+  const seaside =
+    seed === 4
+      ? `<path d="M0 360 l180 -170 l140 120 l160 -150 l220 200 l200 -160 l300 160 v0 H0z" fill="#b9d3e0"/><rect y="330" width="1200" height="40" fill="#8fbcd4"/>`
+      : '';
+  const lamps = [300, 600, 900]
+    .map(
+      (x) =>
+        `<line x1="${x}" y1="0" x2="${x}" y2="70" stroke="#2a1a14" stroke-width="3"/><path d="M${x - 28} 98 q28 -40 56 0z" fill="${awning}"/><circle cx="${x}" cy="104" r="9" fill="#fff3b0"/>`,
+    )
+    .join('');
   const spec: CakeSpec = { title: '', tiers: 2, palette: P[cakePalette], deco: 'roses', topper: 'flowers' };
   const window = `<rect x="200" y="250" width="520" height="380" rx="18" fill="#fff" opacity="0.55"/><rect x="200" y="250" width="520" height="380" rx="18" fill="none" stroke="${trim}" stroke-width="14"/>`;
-  const shelfCakes = [300, 620].map((x, i) => cake({ ...spec, tiers: 1, deco: i ? 'berries' : 'sprinkles', topper: 'none' }, x, 600, 110, seed + i));
+  const shelfCakes = [300, 620].map((x, i) =>
+    cake({ ...spec, tiers: 1, deco: i ? 'berries' : 'sprinkles', topper: 'none' }, x, 600, 110, seed + i),
+  );
   const door = `<rect x="800" y="280" width="200" height="420" rx="100" ry="100" fill="${awning}" opacity="0.9"/><rect x="820" y="300" width="160" height="250" rx="80" fill="#fff" opacity="0.35"/><circle cx="970" cy="500" r="8" fill="${trim}"/>`;
-  const plants = [760, 1040].map((x) => `<rect x="${x - 24}" y="640" width="48" height="60" rx="6" fill="#c98a4b"/>${leaf(x - 30, 640, 36, 230)}${leaf(x, 630, 40, -60)}${leaf(x + 4, 640, 34, -10)}`).join('');
+  const plants = [760, 1040]
+    .map(
+      (x) =>
+        `<rect x="${x - 24}" y="640" width="48" height="60" rx="6" fill="#c98a4b"/>${leaf(x - 30, 640, 36, 230)}${leaf(x, 630, 40, -60)}${leaf(x + 4, 640, 34, -10)}`,
+    )
+    .join('');
   const body = `${defs([wall, wall])}<rect width="1200" height="800" fill="${wall}"/>${seaside}<rect y="700" width="1200" height="100" fill="#000" opacity="0.12"/>${seed === 5 ? lamps : ''}<rect x="140" y="120" width="920" height="36" rx="8" fill="${trim}"/>${stripes}${window}${cake(spec, 460, 600, 240, seed + 9)}${shelfCakes.join('')}${door}${plants}${sparkles(1200, 260, seed + r() * 100, trim)}`;
   return svg(1200, 800, title, body);
 }
@@ -237,14 +460,24 @@ function heroSvg() {
     const t = i / 8;
     const x = 560 - t * 230 + Math.sin(t * 6) * 30;
     const y = 250 + t * 420;
-    return leaf(x - 20, y + 8, 30, 200) + rose(x, y, 16 + (i % 3) * 5, i % 2 ? '#f2a7b8' : '#fff4ec', i % 2 ? '#d9788f' : '#e8c9b5');
+    return (
+      leaf(x - 20, y + 8, 30, 200) +
+      rose(x, y, 16 + (i % 3) * 5, i % 2 ? '#f2a7b8' : '#fff4ec', i % 2 ? '#d9788f' : '#e8c9b5')
+    );
   }).join('');
-  return svg(900, 900, 'Four-tier celebration cake with cascading blush and cream flowers and gold leaf', `${defs(['#fff8f4', '#fbe3e6'])}<circle cx="450" cy="450" r="420" fill="url(#bg)"/>${sparkles(900, 900, 42, '#e0b84f')}${cake(spec, 450, 820, 480, 11)}${cascade}`);
+  return svg(
+    900,
+    900,
+    'Four-tier celebration cake with cascading blush and cream flowers and gold leaf',
+    `${defs(['#fff8f4', '#fbe3e6'])}<circle cx="450" cy="450" r="420" fill="url(#bg)"/>${sparkles(900, 900, 42, '#e0b84f')}${cake(spec, 450, 820, 480, 11)}${cascade}`,
+  );
 }
 
 const out = 'public/demo';
 mkdirSync(out, { recursive: true });
-Object.entries(CAKES).forEach(([name, spec], i) => writeFileSync(`${out}/${name}.svg`, cakeSvg(name, spec, 100 + i * 13)));
+Object.entries(CAKES).forEach(([name, spec], i) =>
+  writeFileSync(`${out}/${name}.svg`, cakeSvg(name, spec, 100 + i * 13)),
+);
 VENDORS.forEach((v, i) => writeFileSync(`${out}/${v[0]}.svg`, vendorSvg(v, i + 1)));
 AVATARS.forEach((a, i) => writeFileSync(`${out}/avatar-${i + 1}.svg`, avatarSvg(a, i)));
 writeFileSync(`${out}/hero-cake.svg`, heroSvg());

@@ -14,8 +14,15 @@ const list = paths.length ? paths : ['/'];
 mkdirSync('screenshots', { recursive: true });
 const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
 try {
-  for (const [label, width] of [['desktop', 1280], ['mobile', 390]] as const) {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+  for (const [label, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width, height: 900 },
+      deviceScaleFactor: 1,
+    });
     const page = await context.newPage();
     if (as) {
       await signInAs(page, DEMO_ACCOUNTS[as].email, DEMO_PASSWORD);
@@ -32,7 +39,8 @@ try {
         window.scrollTo(0, 0);
       });
       await page.waitForTimeout(400);
-      const name = (as ? `${as}-` : '') + (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
+      const name =
+        (as ? `${as}-` : '') + (p === '/' ? 'home' : p.slice(1).replace(/[/?=&]/g, '_')) + `-${label}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: true });
       console.log(`screenshots/${name}`);
       if (width < 600) {
@@ -40,7 +48,11 @@ try {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         for (let y = 0, i = 1; y < height; y += 1400, i++) {
           const part = name.replace('.png', `-part${i}.png`);
-          await page.screenshot({ path: `screenshots/${part}`, fullPage: true, clip: { x: 0, y, width, height: Math.min(1400, height - y) } });
+          await page.screenshot({
+            path: `screenshots/${part}`,
+            fullPage: true,
+            clip: { x: 0, y, width, height: Math.min(1400, height - y) },
+          });
         }
       }
     }

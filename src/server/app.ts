@@ -30,7 +30,12 @@ export function createApp(services: Services) {
     await next();
     if (c.req.path.startsWith('/api/')) {
       c.var.log.info(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
         'request',
       );
     }
@@ -41,7 +46,9 @@ export function createApp(services: Services) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, services.config.trustProxy)));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+    services.auth.handler(withClientIp(c, services.config.trustProxy)),
+  );
   app.route('/api/health', healthRoutes);
   app.route('/api/vendors', vendorRoutes);
   app.route('/api/vendor-applications', vendorApplicationRoutes);

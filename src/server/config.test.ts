@@ -17,7 +17,8 @@ describe('config', () => {
   });
 
   it('fails fast and names each bad variable', () => {
-    const attempt = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short' });
+    const attempt = () =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short' });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -30,9 +31,17 @@ describe('config', () => {
   });
 
   it('needs ADMIN_EMAIL and ADMIN_PASSWORD together, with a strong password', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test' })).toThrow(/ADMIN_PASSWORD/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
-    const config = loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'long-enough-password' });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test' })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      ADMIN_EMAIL: 'boss@example.test',
+      ADMIN_PASSWORD: 'long-enough-password',
+    });
     expect(config.admin).toEqual({ email: 'boss@example.test', password: 'long-enough-password' });
   });
 

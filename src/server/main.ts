@@ -18,7 +18,10 @@ async function main() {
   }
   if (config.admin) {
     const { created } = await ensureAdmin({ db: database.db, ...config.admin });
-    log.info({ email: config.admin.email }, created ? 'administrator created from ADMIN_EMAIL' : 'administrator ensured from ADMIN_EMAIL');
+    log.info(
+      { email: config.admin.email },
+      created ? 'administrator created from ADMIN_EMAIL' : 'administrator ensured from ADMIN_EMAIL',
+    );
   }
   const services = createServices(config, database, log);
   const app = createApp(services);

@@ -17,5 +17,12 @@ export interface Services {
 
 export function createServices(config: Config, database: Database, log: Logger): Services {
   const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  return { config, database, db: database.db, auth: createAuth(database.db, config, log, mailer), mailer, log };
+  return {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth(database.db, config, log, mailer),
+    mailer,
+    log,
+  };
 }

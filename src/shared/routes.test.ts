@@ -3,11 +3,19 @@ import { isClientRoute } from './routes.ts';
 
 describe('client routes', () => {
   it('knows every route of the spec, with parameters', () => {
-    for (const p of ['/', '/auth', '/auth/callback', '/vendor/vendor-sweet-dreams', '/cookies', '/support/']) {
+    for (const p of [
+      '/',
+      '/auth',
+      '/auth/callback',
+      '/vendor/vendor-sweet-dreams',
+      '/cookies',
+      '/support/',
+    ]) {
       expect(isClientRoute(p), p).toBe(true);
     }
   });
   it('rejects anything else', () => {
-    for (const p of ['/nope', '/vendor', '/vendor/a/b', '/auth/other']) expect(isClientRoute(p), p).toBe(false);
+    for (const p of ['/nope', '/vendor', '/vendor/a/b', '/auth/other'])
+      expect(isClientRoute(p), p).toBe(false);
   });
 });

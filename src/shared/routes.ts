@@ -30,9 +30,7 @@ export const CLIENT_ROUTES = [
   '/cookies',
 ] as const;
 
-const patterns = CLIENT_ROUTES.map(
-  (route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
-);
+const patterns = CLIENT_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
 
 export function isClientRoute(pathname: string): boolean {
   return patterns.some((p) => p.test(pathname));

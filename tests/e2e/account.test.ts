@@ -55,8 +55,18 @@ describe('orders on the full dashboard', () => {
     const db = server.services.db;
     const user = await createUser(db, { firstName: 'Noor', lastName: 'Haddad' });
     const vendor = await createVendor(db, { businessName: 'Cardamom & Co' });
-    await createOrder(db, { customerId: user.id, vendorId: vendor.id, status: 'completed', orderNumber: 'FR-T-1' });
-    await createOrder(db, { customerId: user.id, vendorId: vendor.id, status: 'in_progress', orderNumber: 'FR-T-2' });
+    await createOrder(db, {
+      customerId: user.id,
+      vendorId: vendor.id,
+      status: 'completed',
+      orderNumber: 'FR-T-1',
+    });
+    await createOrder(db, {
+      customerId: user.id,
+      vendorId: vendor.id,
+      status: 'in_progress',
+      orderNumber: 'FR-T-2',
+    });
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, user.email, TEST_PASSWORD);
     await page.waitForURL('**/customer-dashboard');

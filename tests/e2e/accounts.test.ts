@@ -50,14 +50,23 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText(/Check your e-mail! We sent a message to maya@example.test/).waitFor();
     await page.getByText('Demo Mode:').waitFor();
-    await expect.poll(() => page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'), { timeout: 5000 }).toBe('true');
-    const [stored] = await server.services.db.select().from(users).where(eq(users.email, 'maya@example.test'));
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Sign In', exact: true }).getAttribute('aria-selected'), {
+        timeout: 5000,
+      })
+      .toBe('true');
+    const [stored] = await server.services.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'maya@example.test'));
     expect(stored).toMatchObject({ firstName: 'Maya', lastName: 'Okafor', userType: 'customer' });
 
     await page.getByLabel('Email').fill('maya@example.test');
     await page.getByLabel('Password').fill('cake-lover-7');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByText('Please confirm your e-mail first: we have sent you a new confirmation link.').waitFor();
+    await page
+      .getByText('Please confirm your e-mail first: we have sent you a new confirmation link.')
+      .waitFor();
 
     await page.goto(await emailedLink('maya@example.test', 'verify-email'));
     await page.waitForURL(/\/auth\?verified=1/);
@@ -95,10 +104,15 @@ describe('accounts', () => {
     await page.getByText(/Application submitted/).waitFor();
     await page.goto(await emailedLink('lavender@example.test', 'verify-email'));
     await page.waitForURL(/\/auth\?type=vendor&verified=1/);
-    const [vendor] = await server.services.db.select().from(vendors).where(eq(vendors.businessName, 'Lavender Crumb'));
+    const [vendor] = await server.services.db
+      .select()
+      .from(vendors)
+      .where(eq(vendors.businessName, 'Lavender Crumb'));
     expect(vendor).toMatchObject({ status: 'pending', verified: false, location: 'new-westminster' });
 
-    await expect.poll(() => page.getByRole('tab', { name: 'Vendor Sign In' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Vendor Sign In' }).getAttribute('aria-selected'))
+      .toBe('true');
     await page.getByLabel('Email').fill('lavender@example.test');
     await page.getByLabel('Password').fill('lavender-99');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -172,7 +186,10 @@ describe('accounts', () => {
     await page.goto('/admin/mailbox');
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     await page.getByLabel('Filter by recipient').fill('maya@example.test');
-    await page.getByRole('button', { name: /Confirm your e-mail for Frosted/ }).first().click();
+    await page
+      .getByRole('button', { name: /Confirm your e-mail for Frosted/ })
+      .first()
+      .click();
     await page.getByRole('article', { name: 'Confirm your e-mail for Frosted' }).getByRole('link').waitFor();
     await context.close();
   });

@@ -18,7 +18,9 @@ beforeAll(async () => {
     seed: false,
     configure: async (url) => {
       oidc = await startOidcProvider({ redirectUri: `${url}/api/auth/callback/google` });
-      return { google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, discoveryUrl: oidc.discoveryUrl } };
+      return {
+        google: { clientId: oidc.clientId, clientSecret: oidc.clientSecret, discoveryUrl: oidc.discoveryUrl },
+      };
     },
   });
   plain = await startTestServer({ seed: false });
@@ -54,7 +56,12 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     expect(Date.now() - shown).toBeGreaterThanOrEqual(1500);
     await page.getByRole('heading', { name: 'Welcome back, Gabi' }).waitFor();
     const [user] = await server.services.db.select().from(users).where(eq(users.email, 'gabi@example.test'));
-    expect(user).toMatchObject({ userType: 'customer', role: 'user', emailVerified: true, firstName: 'Gabi' });
+    expect(user).toMatchObject({
+      userType: 'customer',
+      role: 'user',
+      emailVerified: true,
+      firstName: 'Gabi',
+    });
     await context.close();
   });
 
@@ -65,7 +72,9 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await loginAtProvider(page, existing.email);
     await page.getByRole('heading', { name: 'Sign in failed' }).waitFor();
-    await page.getByText('An account with this e-mail already exists. Sign in with your e-mail and password instead.').waitFor();
+    await page
+      .getByText('An account with this e-mail already exists. Sign in with your e-mail and password instead.')
+      .waitFor();
     await page.getByRole('link', { name: 'Try again' }).click();
     await page.waitForURL('**/auth');
     await context.close();
@@ -76,7 +85,9 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page
-      .getByText('Google OAuth is not configured in the backend project. Please enable the Google provider under Authentication > Providers.')
+      .getByText(
+        'Google OAuth is not configured in the backend project. Please enable the Google provider under Authentication > Providers.',
+      )
       .waitFor();
     await page.getByText(`${plain.url}/api/auth/callback/google`).waitFor();
     await context.close();

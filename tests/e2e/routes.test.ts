@@ -53,7 +53,9 @@ describe('every route', () => {
     const { context, page } = await newPage(browser, server.url);
     for (const [path, heading] of PUBLIC_ROUTES) {
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path }).toMatch(heading);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path })
+        .toMatch(heading);
     }
     await context.close();
   });
@@ -76,7 +78,9 @@ describe('every route', () => {
     await page.waitForURL('**/admin');
     for (const [path, heading] of ADMIN_ROUTES) {
       await page.goto(path);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path }).toMatch(heading);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path })
+        .toMatch(heading);
     }
     await page.goto('/vendor-dashboard');
     await page.getByRole('heading', { name: 'This page is not for your account type' }).waitFor();
@@ -108,7 +112,10 @@ describe('error boundary', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The About page's code chunk cannot be fetched, as after a deploy that removed old chunks.
     await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort());
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     await page.unroute(/\/assets\/about-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Reload Page' }).click();
@@ -164,7 +171,9 @@ describe('navigation', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('link', { name: 'Cookie Policy' }).waitFor();
-    const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     for (const path of [
       '/browse-vendors',
       '/how-it-works',
@@ -191,16 +200,28 @@ describe('home', () => {
   it('has the hero buttons, the designer anchor, features, stats, testimonials and featured vendors from the database', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/');
-    await expect.poll(() => page.getByRole('link', { name: 'Join as Vendor' }).first().getAttribute('href')).toBe('/auth');
-    for (const stat of ['500+', '10K+', '4.9/5']) await page.getByText(stat, { exact: true }).first().waitFor();
-    for (const f of ['AI-Powered Design', 'Vetted Vendors', 'Secure Payments', 'On-Time Delivery', 'Full Customization', 'Design Flexibility']) {
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Join as Vendor' }).first().getAttribute('href'))
+      .toBe('/auth');
+    for (const stat of ['500+', '10K+', '4.9/5'])
+      await page.getByText(stat, { exact: true }).first().waitFor();
+    for (const f of [
+      'AI-Powered Design',
+      'Vetted Vendors',
+      'Secure Payments',
+      'On-Time Delivery',
+      'Full Customization',
+      'Design Flexibility',
+    ]) {
       await page.getByRole('heading', { name: f }).waitFor();
     }
     expect(await page.locator('figure blockquote').count()).toBe(3);
 
     await page.getByRole('link', { name: 'Design My Cake' }).click();
     await page.waitForURL('**/#ai-designer');
-    await expect.poll(() => page.evaluate(() => document.getElementById('ai-designer')!.getBoundingClientRect().top)).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate(() => document.getElementById('ai-designer')!.getBoundingClientRect().top))
+      .toBeLessThan(200);
 
     const featured = page.getByRole('region', { name: 'Loved by BC celebrations' });
     await featured.getByRole('heading', { name: 'Sweet Dreams Bakery' }).waitFor();

@@ -10,7 +10,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  [server, browser] = await Promise.all([startTestServer({ seed: false, configure: async () => ({ smtpUrl: smtp.url }) }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startTestServer({ seed: false, configure: async () => ({ smtpUrl: smtp.url }) }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -22,7 +22,12 @@ beforeAll(async () => {
     [5, 10, 1],
     [2, 20, 0],
   ] as const) {
-    await createReview(db, { rating, helpfulCount, title: `R${rating}-D${daysAgo}`, createdAt: new Date(now - daysAgo * DAY) });
+    await createReview(db, {
+      rating,
+      helpfulCount,
+      title: `R${rating}-D${daysAgo}`,
+      createdAt: new Date(now - daysAgo * DAY),
+    });
   }
 });
 afterAll(async () => {
@@ -105,8 +110,16 @@ describe('support page', () => {
     await page.getByLabel('Message').fill('Which bakers in Surrey make gluten-free wedding cakes?');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByText('Thanks, Robin! Your message has been sent.').waitFor();
-    const [stored] = await server.services.db.select().from(supportRequests).orderBy(desc(supportRequests.createdAt)).limit(1);
-    expect(stored).toMatchObject({ name: 'Robin', email: 'robin@example.test', subject: 'Gluten-free options' });
+    const [stored] = await server.services.db
+      .select()
+      .from(supportRequests)
+      .orderBy(desc(supportRequests.createdAt))
+      .limit(1);
+    expect(stored).toMatchObject({
+      name: 'Robin',
+      email: 'robin@example.test',
+      subject: 'Gluten-free options',
+    });
     await context.close();
   });
 });

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createDesign, createOrder, createUser, createVendor, signIn, verifyByOutbox } from '../support/factories.ts';
+import {
+  createDesign,
+  createOrder,
+  createUser,
+  createVendor,
+  signIn,
+  verifyByOutbox,
+} from '../support/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,17 +25,35 @@ const json = (body: unknown) => ({
 
 describe('accounts and dashboards', () => {
   it('signs up a customer with a password of at least 6 characters and sets a safe session cookie', async () => {
-    const short = await t.app.request('/api/auth/sign-up/email', json({ email: 'short@example.test', password: '12345', name: 'S' }));
+    const short = await t.app.request(
+      '/api/auth/sign-up/email',
+      json({ email: 'short@example.test', password: '12345', name: 'S' }),
+    );
     expect(short.status).toBe(400);
     const ok = await t.app.request(
       '/api/auth/sign-up/email',
-      json({ email: 'new@example.test', password: '123456', name: 'Nia Park', firstName: 'Nia', lastName: 'Park' }),
+      json({
+        email: 'new@example.test',
+        password: '123456',
+        name: 'Nia Park',
+        firstName: 'Nia',
+        lastName: 'Park',
+      }),
     );
     expect(ok.status).toBe(200);
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'new@example.test'));
-    expect(user).toMatchObject({ userType: 'customer', firstName: 'Nia', lastName: 'Park', role: 'user', emailVerified: false });
+    expect(user).toMatchObject({
+      userType: 'customer',
+      firstName: 'Nia',
+      lastName: 'Park',
+      role: 'user',
+      emailVerified: false,
+    });
     await verifyByOutbox(t.app, t.database.db, 'new@example.test');
-    const signInRes = await t.app.request('/api/auth/sign-in/email', json({ email: 'new@example.test', password: '123456' }));
+    const signInRes = await t.app.request(
+      '/api/auth/sign-in/email',
+      json({ email: 'new@example.test', password: '123456' }),
+    );
     const cookie = signInRes.headers.get('set-cookie') ?? '';
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
@@ -37,7 +62,13 @@ describe('accounts and dashboards', () => {
   it('never lets sign-up choose user_type or role', async () => {
     await t.app.request(
       '/api/auth/sign-up/email',
-      json({ email: 'sneaky@example.test', password: '123456', name: 'S', userType: 'vendor', role: 'admin' }),
+      json({
+        email: 'sneaky@example.test',
+        password: '123456',
+        name: 'S',
+        userType: 'vendor',
+        role: 'admin',
+      }),
     );
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'sneaky@example.test'));
     if (user) expect(user).toMatchObject({ userType: 'customer', role: 'user' });
@@ -85,7 +116,9 @@ describe('accounts and dashboards', () => {
     );
     expect(res.status).toBe(409);
     expect((await res.json()).error.message).toMatch(/already exists/i);
-    expect(await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Copycat Cakes'))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Copycat Cakes')),
+    ).toHaveLength(0);
   });
 
   it('validates the vendor application with field messages', async () => {
@@ -110,7 +143,9 @@ describe('accounts and dashboards', () => {
     await createOrder(db, { customerId: bob.id, vendorId: vendor.id, amount: 99_999 });
     await createDesign(db, alice.id);
 
-    const res = await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: await signIn(t.app, alice.email) } });
+    const res = await t.app.request('/api/me/dashboard/customer', {
+      headers: { Cookie: await signIn(t.app, alice.email) },
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.stats).toEqual({ totalOrders: 2, designsCreated: 1, favoriteVendors: 0, totalSpent: 12_345 });
@@ -121,8 +156,12 @@ describe('accounts and dashboards', () => {
     expect((await t.app.request('/api/me/dashboard/customer')).status).toBe(401);
     const customer = await createUser(t.database.db);
     const cookie = await signIn(t.app, customer.email);
-    expect((await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } })).status).toBe(403);
-    expect((await t.app.request('/api/admin/seed', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(403);
+    expect((await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.app.request('/api/admin/seed', { method: 'POST', headers: { Cookie: cookie } })).status,
+    ).toBe(403);
   });
 
   it('lets an admin seed and clear demo data, keeping the admin signed in', async () => {
@@ -137,7 +176,10 @@ describe('accounts and dashboards', () => {
       body: JSON.stringify({ table: 'reviews' }),
     });
     expect((await one.json()).message).toBe('reviews data seeded successfully!');
-    const cleared = await t.app.request('/api/admin/seed/clear', { method: 'POST', headers: { Cookie: cookie } });
+    const cleared = await t.app.request('/api/admin/seed/clear', {
+      method: 'POST',
+      headers: { Cookie: cookie },
+    });
     expect((await cleared.json()).message).toBe('Demo data cleared successfully!');
     expect((await t.app.request('/api/admin/seed', { headers: { Cookie: cookie } })).status).toBe(200);
   });

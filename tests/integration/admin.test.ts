@@ -35,34 +35,54 @@ describe('vendor applications', () => {
   it('lists pending applications for admins only', async () => {
     const { vendor } = await pendingVendor();
     expect((await t.app.request('/api/admin/vendor-applications')).status).toBe(401);
-    expect((await t.app.request('/api/admin/vendor-applications', { headers: { Cookie: customerCookie } })).status).toBe(403);
-    const res = await t.app.request('/api/admin/vendor-applications?status=pending', { headers: { Cookie: adminCookie } });
+    expect(
+      (await t.app.request('/api/admin/vendor-applications', { headers: { Cookie: customerCookie } })).status,
+    ).toBe(403);
+    const res = await t.app.request('/api/admin/vendor-applications?status=pending', {
+      headers: { Cookie: adminCookie },
+    });
     const { applications } = await res.json();
     expect(applications.map((a: { id: string }) => a.id)).toContain(vendor.id);
   });
 
   it('approval verifies the vendor, makes it public and e-mails the owner; a second decision is refused', async () => {
     const { owner, vendor } = await pendingVendor();
-    expect((await post(`/api/admin/vendor-applications/${vendor.id}/approve`, customerCookie)).status).toBe(403);
+    expect((await post(`/api/admin/vendor-applications/${vendor.id}/approve`, customerCookie)).status).toBe(
+      403,
+    );
     expect((await post(`/api/admin/vendor-applications/${vendor.id}/approve`, adminCookie)).status).toBe(200);
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendor.id));
     expect(row).toMatchObject({ status: 'approved', verified: true });
     expect((await t.app.request(`/api/vendors/${vendor.id}`)).status).toBe(200);
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email)).orderBy(desc(emailOutbox.createdAt));
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, owner.email))
+      .orderBy(desc(emailOutbox.createdAt));
     expect(mail).toMatchObject({ kind: 'vendor-approved' });
-    const again = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, { reason: 'Changed our mind entirely.' });
+    const again = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, {
+      reason: 'Changed our mind entirely.',
+    });
     expect(again.status).toBe(409);
   });
 
   it('rejection needs a reason, stores it and e-mails it; the vendor stays hidden', async () => {
     const { owner, vendor } = await pendingVendor();
-    const noReason = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, { reason: 'no' });
+    const noReason = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, {
+      reason: 'no',
+    });
     expect(noReason.status).toBe(400);
     expect((await noReason.json()).error.fields.reason).toMatch(/at least 10 characters/);
-    const res = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, { reason: 'We could not verify your food-safety permit.' });
+    const res = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, {
+      reason: 'We could not verify your food-safety permit.',
+    });
     expect(res.status).toBe(200);
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendor.id));
-    expect(row).toMatchObject({ status: 'rejected', verified: false, rejectionReason: 'We could not verify your food-safety permit.' });
+    expect(row).toMatchObject({
+      status: 'rejected',
+      verified: false,
+      rejectionReason: 'We could not verify your food-safety permit.',
+    });
     expect((await t.app.request(`/api/vendors/${vendor.id}`)).status).toBe(404);
     const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email));
     expect(mail?.text).toContain('We could not verify your food-safety permit.');
@@ -74,7 +94,9 @@ describe('users', () => {
   it('an admin bans a user (who can no longer sign in), unbans them, and non-admins cannot', async () => {
     const user = await createUser(t.database.db);
     expect((await post('/api/auth/admin/ban-user', customerCookie, { userId: user.id })).status).toBe(403);
-    expect((await post('/api/auth/admin/ban-user', adminCookie, { userId: user.id, banReason: 'spam' })).status).toBe(200);
+    expect(
+      (await post('/api/auth/admin/ban-user', adminCookie, { userId: user.id, banReason: 'spam' })).status,
+    ).toBe(200);
     await expect(signIn(t.app, user.email)).rejects.toThrow(/403.*suspended/s);
     expect((await post('/api/auth/admin/unban-user', adminCookie, { userId: user.id })).status).toBe(200);
     expect(await signIn(t.app, user.email)).toContain('session_token');
@@ -83,9 +105,15 @@ describe('users', () => {
   it('an admin revokes all sessions of a user', async () => {
     const user = await createUser(t.database.db);
     const cookie = await signIn(t.app, user.email);
-    expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(200);
-    expect((await post('/api/auth/admin/revoke-user-sessions', adminCookie, { userId: user.id })).status).toBe(200);
-    expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(
+      200,
+    );
+    expect(
+      (await post('/api/auth/admin/revoke-user-sessions', adminCookie, { userId: user.id })).status,
+    ).toBe(200);
+    expect((await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -101,7 +129,11 @@ describe('administrator bootstrap', () => {
     const promoted = await ensureAdmin({ db, email: customer.email, password: 'another-long-secret' });
     expect(promoted).toEqual({ userId: customer.id, created: false });
     const promotedCookie = await signIn(t.app, customer.email, 'another-long-secret');
-    expect((await t.app.request('/api/admin/vendor-applications', { headers: { Cookie: promotedCookie } })).status).toBe(200);
-    await expect(ensureAdmin({ db, email: 'weak@example.test', password: 'short' })).rejects.toThrow(/12 characters/);
+    expect(
+      (await t.app.request('/api/admin/vendor-applications', { headers: { Cookie: promotedCookie } })).status,
+    ).toBe(200);
+    await expect(ensureAdmin({ db, email: 'weak@example.test', password: 'short' })).rejects.toThrow(
+      /12 characters/,
+    );
   });
 });

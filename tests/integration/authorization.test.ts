@@ -55,8 +55,19 @@ const CASES: Case[] = [
   { route: '/api/config', method: 'GET', path: () => '/api/config', expect: all(200) },
   { route: '/api/vendors', method: 'GET', path: () => '/api/vendors', expect: all(200) },
   { route: '/api/vendors/featured', method: 'GET', path: () => '/api/vendors/featured', expect: all(200) },
-  { route: '/api/vendors/:id', method: 'GET', path: () => `/api/vendors/${ids.approvedVendor}`, expect: all(200) },
-  { route: '/api/vendors/:id', label: 'an unapproved vendor', method: 'GET', path: () => `/api/vendors/${ids.pendingVendor}`, expect: all(404) },
+  {
+    route: '/api/vendors/:id',
+    method: 'GET',
+    path: () => `/api/vendors/${ids.approvedVendor}`,
+    expect: all(200),
+  },
+  {
+    route: '/api/vendors/:id',
+    label: 'an unapproved vendor',
+    method: 'GET',
+    path: () => `/api/vendors/${ids.pendingVendor}`,
+    expect: all(404),
+  },
   { route: '/api/reviews', method: 'GET', path: () => '/api/reviews', expect: all(200) },
   {
     route: '/api/support/requests',
@@ -65,28 +76,74 @@ const CASES: Case[] = [
     body: { name: 'Pat', email: 'pat@example.test', subject: 'Hello', message: 'A question about delivery.' },
     expect: all(201),
   },
-  { route: '/api/vendor-applications', method: 'POST', path: () => '/api/vendor-applications', body: {}, expect: all(400) },
+  {
+    route: '/api/vendor-applications',
+    method: 'POST',
+    path: () => '/api/vendor-applications',
+    body: {},
+    expect: all(400),
+  },
   {
     route: '/api/orders/:id/review',
     method: 'POST',
     path: () => `/api/orders/${ids.orderA}/review`,
     body: { rating: 5, comment: 'A wonderful cake, thank you!' },
     // Customer A reviews their own order; everyone else is refused (B and the admin cannot see it exist).
-    expect: { anonymous: 401, customerA: 201, customerB: 404, pendingVendor: 403, approvedVendor: 403, admin: 404 },
+    expect: {
+      anonymous: 401,
+      customerA: 201,
+      customerB: 404,
+      pendingVendor: 403,
+      approvedVendor: 403,
+      admin: 404,
+    },
   },
-  { route: '/api/me/dashboard/customer', method: 'GET', path: () => '/api/me/dashboard/customer', expect: signedIn(200) },
+  {
+    route: '/api/me/dashboard/customer',
+    method: 'GET',
+    path: () => '/api/me/dashboard/customer',
+    expect: signedIn(200),
+  },
   {
     route: '/api/me/dashboard/vendor',
     method: 'GET',
     path: () => '/api/me/dashboard/vendor',
-    expect: { anonymous: 401, customerA: 403, customerB: 403, pendingVendor: 200, approvedVendor: 200, admin: 403 },
+    expect: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      pendingVendor: 200,
+      approvedVendor: 200,
+      admin: 403,
+    },
   },
   { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
-  { route: '/api/admin/seed', method: 'POST', path: () => '/api/admin/seed', body: { table: 'vendors' }, expect: adminOnly(200) },
-  { route: '/api/admin/seed/clear', method: 'POST', path: () => '/api/admin/seed/clear', expect: adminOnly(200) },
+  {
+    route: '/api/admin/seed',
+    method: 'POST',
+    path: () => '/api/admin/seed',
+    body: { table: 'vendors' },
+    expect: adminOnly(200),
+  },
+  {
+    route: '/api/admin/seed/clear',
+    method: 'POST',
+    path: () => '/api/admin/seed/clear',
+    expect: adminOnly(200),
+  },
   { route: '/api/admin/mailbox', method: 'GET', path: () => '/api/admin/mailbox', expect: adminOnly(200) },
-  { route: '/api/admin/mailbox/:id', method: 'GET', path: () => '/api/admin/mailbox/none', expect: adminOnly(404) },
-  { route: '/api/admin/vendor-applications', method: 'GET', path: () => '/api/admin/vendor-applications', expect: adminOnly(200) },
+  {
+    route: '/api/admin/mailbox/:id',
+    method: 'GET',
+    path: () => '/api/admin/mailbox/none',
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/vendor-applications',
+    method: 'GET',
+    path: () => '/api/admin/vendor-applications',
+    expect: adminOnly(200),
+  },
   {
     route: '/api/admin/vendor-applications/:id/reject',
     method: 'POST',
@@ -106,7 +163,13 @@ describe('authorization matrix', () => {
   it('covers every API route the app has', () => {
     const covered = new Set(CASES.map((c) => `${c.method} ${c.route}`));
     const routes = t.app.routes
-      .filter((r) => r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/') && r.path !== '/api/*' && r.method !== 'ALL')
+      .filter(
+        (r) =>
+          r.path.startsWith('/api/') &&
+          !r.path.startsWith('/api/auth/') &&
+          r.path !== '/api/*' &&
+          r.method !== 'ALL',
+      )
       .map((r) => `${r.method} ${r.path}`);
     for (const r of new Set(routes)) expect(covered, `no authorization case for ${r}`).toContain(r);
   });
@@ -129,7 +192,9 @@ describe('authorization matrix', () => {
 
   it("Better Auth's admin endpoints are for admins only", async () => {
     for (const actor of ACTORS) {
-      const res = await t.app.request('/api/auth/admin/list-users', { headers: cookies[actor] ? { Cookie: cookies[actor]! } : {} });
+      const res = await t.app.request('/api/auth/admin/list-users', {
+        headers: cookies[actor] ? { Cookie: cookies[actor]! } : {},
+      });
       expect(res.status, actor).toBe(actor === 'admin' ? 200 : 401 + (actor === 'anonymous' ? 0 : 2));
     }
   });

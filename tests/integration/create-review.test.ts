@@ -22,7 +22,11 @@ describe('leaving a review', () => {
     const db = t.database.db;
     const customer = await createUser(db);
     const vendor = await createVendor(db, { rating: 4, reviewCount: 3 });
-    const order = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, status: 'completed' });
+    const order = await createOrder(db, {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      status: 'completed',
+    });
     const cookie = await signIn(t.app, customer.email);
 
     const bad = await review(order.id, cookie, { rating: 0, comment: 'short' });
@@ -32,7 +36,11 @@ describe('leaving a review', () => {
       comment: 'Please write at least 10 characters.',
     });
 
-    const res = await review(order.id, cookie, { rating: 5, title: 'Perfect', comment: 'Moist sponge and beautiful roses.' });
+    const res = await review(order.id, cookie, {
+      rating: 5,
+      title: 'Perfect',
+      comment: 'Moist sponge and beautiful roses.',
+    });
     expect(res.status).toBe(201);
     const [v] = await db.select().from(vendors).where(eq(vendors.id, vendor.id));
     expect(v).toMatchObject({ rating: 4.25, reviewCount: 4 });
@@ -48,7 +56,11 @@ describe('leaving a review', () => {
     const stranger = await createUser(db);
     const vendorOwner = await createUser(db, { userType: 'vendor' });
     const vendor = await createVendor(db, { userId: vendorOwner.id });
-    const inProgress = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, status: 'in_progress' });
+    const inProgress = await createOrder(db, {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      status: 'in_progress',
+    });
     const done = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, status: 'completed' });
     const body = { rating: 4, comment: 'Lovely cake for the party.' };
 

@@ -25,10 +25,27 @@ describe('dashboards show exactly the signed-in user’s numbers', () => {
         (select count(*)::int from customer_favorites where customer_id = ${id} and vendor_id is not null) as favorites,
         (select coalesce(sum(amount), 0)::int from orders where customer_id = ${id} and status <> 'cancelled') as spent`);
     const cookie = await signIn(t.app, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
-    const body = await (await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })).json();
-    expect(body.stats).toEqual({ totalOrders: expected.orders, designsCreated: expected.designs, favoriteVendors: expected.favorites, totalSpent: expected.spent });
-    expect(body.stats).toEqual({ totalOrders: 4, designsCreated: 8, favoriteVendors: 2, totalSpent: 125_500 });
-    expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['FR-DEMO-1004', 'FR-DEMO-1003', 'FR-DEMO-1002', 'FR-DEMO-1001']);
+    const body = await (
+      await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })
+    ).json();
+    expect(body.stats).toEqual({
+      totalOrders: expected.orders,
+      designsCreated: expected.designs,
+      favoriteVendors: expected.favorites,
+      totalSpent: expected.spent,
+    });
+    expect(body.stats).toEqual({
+      totalOrders: 4,
+      designsCreated: 8,
+      favoriteVendors: 2,
+      totalSpent: 125_500,
+    });
+    expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      'FR-DEMO-1004',
+      'FR-DEMO-1003',
+      'FR-DEMO-1002',
+      'FR-DEMO-1001',
+    ]);
   });
 
   it('vendor: revenue from completed orders and counts by status', async () => {
@@ -39,8 +56,18 @@ describe('dashboards show exactly the signed-in user’s numbers', () => {
              coalesce(sum(o.amount) filter (where o.status = 'completed'), 0)::int as revenue
       from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id}`);
     const cookie = await signIn(t.app, DEMO_ACCOUNTS.vendor.email, DEMO_PASSWORD);
-    const body = await (await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } })).json();
-    expect(body.stats).toMatchObject({ totalOrders: expected.total, completedOrders: expected.completed, revenue: expected.revenue });
-    expect(body.vendor).toMatchObject({ businessName: 'Sweet Dreams Bakery', status: 'approved', verified: true });
+    const body = await (
+      await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } })
+    ).json();
+    expect(body.stats).toMatchObject({
+      totalOrders: expected.total,
+      completedOrders: expected.completed,
+      revenue: expected.revenue,
+    });
+    expect(body.vendor).toMatchObject({
+      businessName: 'Sweet Dreams Bakery',
+      status: 'approved',
+      verified: true,
+    });
   });
 });

@@ -14,7 +14,12 @@ const post = (app: TestApp['app'], path: string, body: unknown, headers: Record<
   });
 
 async function lastEmailTo(t: TestApp, to: string) {
-  const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.to, to))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
   return row;
 }
 
@@ -27,7 +32,13 @@ describe('e-mail verification and password reset (outbox)', () => {
 
   it('requires a verified e-mail to sign in, and the outbox link verifies it', async () => {
     const email = 'verify-me@example.test';
-    const res = await post(t.app, '/api/auth/sign-up/email', { email, password: 'lemon-cake-1', name: 'Vera Lee', firstName: 'Vera', callbackURL: '/auth?verified=1' });
+    const res = await post(t.app, '/api/auth/sign-up/email', {
+      email,
+      password: 'lemon-cake-1',
+      name: 'Vera Lee',
+      firstName: 'Vera',
+      callbackURL: '/auth?verified=1',
+    });
     expect(res.status).toBe(200);
     const mail = await lastEmailTo(t, email);
     expect(mail).toMatchObject({ kind: 'verify-email', subject: 'Confirm your e-mail for Frosted' });
@@ -47,8 +58,14 @@ describe('e-mail verification and password reset (outbox)', () => {
 
   it('answers a reset request the same way for known and unknown e-mails, and the link works once', async () => {
     const user = await createUser(t.database.db, { email: 'forgetful@example.test' });
-    const known = await post(t.app, '/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
-    const unknown = await post(t.app, '/api/auth/request-password-reset', { email: 'nobody@example.test', redirectTo: '/reset-password' });
+    const known = await post(t.app, '/api/auth/request-password-reset', {
+      email: user.email,
+      redirectTo: '/reset-password',
+    });
+    const unknown = await post(t.app, '/api/auth/request-password-reset', {
+      email: 'nobody@example.test',
+      redirectTo: '/reset-password',
+    });
     expect(known.status).toBe(unknown.status);
     expect(await known.json()).toEqual(await unknown.json());
     expect(await lastEmailTo(t, 'nobody@example.test')).toBeUndefined();
@@ -60,14 +77,22 @@ describe('e-mail verification and password reset (outbox)', () => {
     const token = new URL(link.headers.get('location')!, ORIGIN).searchParams.get('token')!;
     expect(token).toBeTruthy();
 
-    expect((await post(t.app, '/api/auth/reset-password', { newPassword: 'brand-new-pass', token })).status).toBe(200);
-    expect((await post(t.app, '/api/auth/reset-password', { newPassword: 'another-pass', token })).status).toBe(400);
+    expect(
+      (await post(t.app, '/api/auth/reset-password', { newPassword: 'brand-new-pass', token })).status,
+    ).toBe(200);
+    expect(
+      (await post(t.app, '/api/auth/reset-password', { newPassword: 'another-pass', token })).status,
+    ).toBe(400);
     expect(await signIn(t.app, user.email, 'brand-new-pass')).toContain('session_token');
   });
 
   it('answers a sign-up for an existing e-mail like any other, and tells the owner by e-mail', async () => {
     const owner = await createUser(t.database.db, { email: 'already@example.test' });
-    const res = await post(t.app, '/api/auth/sign-up/email', { email: owner.email, password: 'new-pass-123', name: 'Someone Else' });
+    const res = await post(t.app, '/api/auth/sign-up/email', {
+      email: owner.email,
+      password: 'new-pass-123',
+      name: 'Someone Else',
+    });
     expect(res.status).toBe(200);
     const mail = await lastEmailTo(t, owner.email);
     expect(mail).toMatchObject({ kind: 'existing-account', subject: 'You already have a Frosted account' });
@@ -79,13 +104,24 @@ describe('e-mail verification and password reset (outbox)', () => {
     const customer = await createUser(t.database.db);
     const admin = await createUser(t.database.db, { role: 'admin' });
     expect((await t.app.request('/api/admin/mailbox')).status).toBe(401);
-    expect((await t.app.request('/api/admin/mailbox', { headers: { Cookie: await signIn(t.app, customer.email) } })).status).toBe(403);
-    const res = await t.app.request('/api/admin/mailbox?to=verify-me@example.test', { headers: { Cookie: await signIn(t.app, admin.email) } });
+    expect(
+      (
+        await t.app.request('/api/admin/mailbox', {
+          headers: { Cookie: await signIn(t.app, customer.email) },
+        })
+      ).status,
+    ).toBe(403);
+    const res = await t.app.request('/api/admin/mailbox?to=verify-me@example.test', {
+      headers: { Cookie: await signIn(t.app, admin.email) },
+    });
     const body = await res.json();
     expect(body.mode).toBe('outbox');
     expect(body.emails[0]).toMatchObject({ to: 'verify-me@example.test', kind: 'verify-email' });
     expect(body.emails[0]).not.toHaveProperty('html');
-    expect(await (await t.app.request('/api/config')).json()).toMatchObject({ mail: 'outbox', google: false });
+    expect(await (await t.app.request('/api/config')).json()).toMatchObject({
+      mail: 'outbox',
+      google: false,
+    });
   });
 });
 
@@ -95,7 +131,11 @@ describe('e-mail over SMTP', () => {
     const t = await createTestApp({ smtpUrl: smtp.url });
     try {
       expect(await (await t.app.request('/api/config')).json()).toMatchObject({ mail: 'smtp' });
-      const res = await post(t.app, '/api/auth/sign-up/email', { email: 'smtp-user@example.test', password: 'secret-42', name: 'Sam Post' });
+      const res = await post(t.app, '/api/auth/sign-up/email', {
+        email: 'smtp-user@example.test',
+        password: 'secret-42',
+        name: 'Sam Post',
+      });
       expect(res.status).toBe(200);
       await expect.poll(() => smtp.messages.length).toBe(1);
       const mail = smtp.messages[0]!;
@@ -122,27 +162,55 @@ describe('rate limits (every mode)', () => {
     const user = await createUser(t.database.db);
     const from = { 'X-Forwarded-For': '203.0.113.7' };
     for (let i = 0; i < 3; i++) {
-      const res = await post(t.app, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, from);
+      const res = await post(
+        t.app,
+        '/api/auth/sign-in/email',
+        { email: user.email, password: 'wrong-password' },
+        from,
+      );
       expect(res.status).toBe(401);
     }
-    const limited = await post(t.app, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, from);
+    const limited = await post(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'wrong-password' },
+      from,
+    );
     expect(limited.status).toBe(429);
-    const other = await post(t.app, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-password' }, { 'X-Forwarded-For': '198.51.100.9' });
+    const other = await post(
+      t.app,
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'wrong-password' },
+      { 'X-Forwarded-For': '198.51.100.9' },
+    );
     expect(other.status).toBe(401);
   });
 
   it('limits vendor applications and reset requests too', async () => {
     const from = { 'X-Forwarded-For': '203.0.113.50' };
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(t.app, '/api/vendor-applications', { email: 'x' }, from)).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(t.app, '/api/vendor-applications', { email: 'x' }, from)).status);
     expect(statuses).toEqual([400, 400, 400, 429]);
     const limited = await post(t.app, '/api/vendor-applications', {}, from);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await limited.json()).error).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait a minute and try again.' });
+    expect((await limited.json()).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait a minute and try again.',
+    });
 
     const resets: number[] = [];
     for (let i = 0; i < 4; i++) {
-      resets.push((await post(t.app, '/api/auth/request-password-reset', { email: 'a@example.test' }, { 'X-Forwarded-For': '203.0.113.51' })).status);
+      resets.push(
+        (
+          await post(
+            t.app,
+            '/api/auth/request-password-reset',
+            { email: 'a@example.test' },
+            { 'X-Forwarded-For': '203.0.113.51' },
+          )
+        ).status,
+      );
     }
     expect(resets).toEqual([200, 200, 200, 429]);
   });

@@ -27,7 +27,11 @@ afterAll(() => t.close());
 async function list(query: string) {
   const res = await t.app.request(`/api/reviews?${query}`);
   expect(res.status).toBe(200);
-  return (await res.json()) as { reviews: { rating: number; helpfulCount: number; createdAt: string }[]; total: number; averageRating: number };
+  return (await res.json()) as {
+    reviews: { rating: number; helpfulCount: number; createdAt: string }[];
+    total: number;
+    averageRating: number;
+  };
 }
 
 describe('reviews list', () => {

@@ -1,8 +1,21 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../src/server/db/schema/index.ts';
+import {
+  cakeDesigns,
+  customerFavorites,
+  orders,
+  reviews,
+  users,
+  vendors,
+} from '../../src/server/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
-import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../../src/server/modules/seed/service.ts';
+import {
+  SEED_TABLES,
+  clearDemoData,
+  countDemoRows,
+  seedAll,
+  seedTable,
+} from '../../src/server/modules/seed/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
 
@@ -17,8 +30,17 @@ describe('demo seeder', () => {
     const db = t.database.db;
     await seedAll({ db });
     await seedAll({ db });
-    expect(await countDemoRows({ db })).toMatchObject({ vendors: 8, cake_designs: 8, orders: 4, favorites: 4, reviews: 2 });
-    const prefixed = async (table: typeof vendors | typeof cakeDesigns | typeof orders | typeof customerFavorites | typeof reviews, prefix: string) => {
+    expect(await countDemoRows({ db })).toMatchObject({
+      vendors: 8,
+      cake_designs: 8,
+      orders: 4,
+      favorites: 4,
+      reviews: 2,
+    });
+    const prefixed = async (
+      table: typeof vendors | typeof cakeDesigns | typeof orders | typeof customerFavorites | typeof reviews,
+      prefix: string,
+    ) => {
       const rows = await db.select({ id: table.id }).from(table);
       return rows.every((r) => r.id.startsWith(prefix));
     };
@@ -32,7 +54,9 @@ describe('demo seeder', () => {
   it('spreads vendors over BC locations and specialties, with images served by our own server', async () => {
     const rows = await t.database.db.select().from(vendors).where(like(vendors.id, 'vendor-%'));
     expect(new Set(rows.map((v) => v.location)).size).toBe(8);
-    expect(new Set(rows.map((v) => v.specialty))).toEqual(new Set(['wedding', 'birthday', 'custom', 'gourmet']));
+    expect(new Set(rows.map((v) => v.specialty))).toEqual(
+      new Set(['wedding', 'birthday', 'custom', 'gourmet']),
+    );
     const designs = await t.database.db.select().from(cakeDesigns);
     for (const url of [...rows.map((v) => v.imageUrl), ...designs.map((d) => d.imageUrl)]) {
       expect(url).toMatch(/^\/demo\/[a-z0-9-]+\.svg$/);
@@ -45,7 +69,10 @@ describe('demo seeder', () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       expect(await signIn(t.app, account.email, DEMO_PASSWORD)).toContain('session_token');
     }
-    const [vendorOwner] = await t.database.db.select().from(vendors).where(eq(vendors.userId, DEMO_ACCOUNTS.vendor.id));
+    const [vendorOwner] = await t.database.db
+      .select()
+      .from(vendors)
+      .where(eq(vendors.userId, DEMO_ACCOUNTS.vendor.id));
     expect(vendorOwner).toMatchObject({ status: 'approved', verified: true });
   });
 
@@ -55,7 +82,14 @@ describe('demo seeder', () => {
     const realVendor = await createVendor(db);
     const realOrder = await createOrder(db, { customerId: realCustomer.id, vendorId: realVendor.id });
     await clearDemoData({ db });
-    expect(await countDemoRows({ db })).toEqual({ vendors: 0, cake_designs: 0, orders: 0, favorites: 0, reviews: 0, accounts: 0 });
+    expect(await countDemoRows({ db })).toEqual({
+      vendors: 0,
+      cake_designs: 0,
+      orders: 0,
+      favorites: 0,
+      reviews: 0,
+      accounts: 0,
+    });
     expect(await db.select().from(users).where(eq(users.id, realCustomer.id))).toHaveLength(1);
     expect(await db.select().from(vendors).where(eq(vendors.id, realVendor.id))).toHaveLength(1);
     expect(await db.select().from(orders).where(eq(orders.id, realOrder.id))).toHaveLength(1);

@@ -37,11 +37,21 @@ describe('support requests', () => {
     expect(res.status).toBe(201);
     const { id } = await res.json();
     const [row] = await t.database.db.select().from(supportRequests).where(eq(supportRequests.id, id));
-    expect(row).toMatchObject({ name: 'Jordan Lee', email: 'jordan@example.test', status: 'open', userId: null });
+    expect(row).toMatchObject({
+      name: 'Jordan Lee',
+      email: 'jordan@example.test',
+      status: 'open',
+      userId: null,
+    });
   });
 
   it('refuses an oversized body', async () => {
-    const res = await post({ name: 'A', email: 'a@example.test', subject: 'Big', message: 'x'.repeat(40_000) });
+    const res = await post({
+      name: 'A',
+      email: 'a@example.test',
+      subject: 'Big',
+      message: 'x'.repeat(40_000),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).error.code).toBe('VALIDATION_FAILED');
   });

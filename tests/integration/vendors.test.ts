@@ -18,7 +18,12 @@ describe('public vendors', () => {
     const res = await t.app.request('/api/vendors/featured?limit=3');
     const { vendors } = await res.json();
     expect(vendors.map((v: { id: string }) => v.id)).toEqual([best.id, good.id]);
-    expect(vendors[0]).toMatchObject({ name: best.businessName, verified: true, rating: 4.9, locationLabel: 'Vancouver' });
+    expect(vendors[0]).toMatchObject({
+      name: best.businessName,
+      verified: true,
+      rating: 4.9,
+      locationLabel: 'Vancouver',
+    });
     expect(vendors[0]).not.toHaveProperty('phone');
     expect(vendors[0]).not.toHaveProperty('userId');
   });

@@ -11,10 +11,17 @@ export const CHROMIUM_ARGS = [
 
 /** Debian's Chromium; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
 }
 
-export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);

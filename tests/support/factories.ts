@@ -1,10 +1,19 @@
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../../src/server/db/client.ts';
 import { and, desc, eq } from 'drizzle-orm';
-import { accounts, cakeDesigns, emailOutbox, orders, reviews, users, vendors } from '../../src/server/db/schema/index.ts';
+import {
+  accounts,
+  cakeDesigns,
+  emailOutbox,
+  orders,
+  reviews,
+  users,
+  vendors,
+} from '../../src/server/db/schema/index.ts';
 
 let seq = 0;
-const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(++seq).toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+const unique = (prefix: string) =>
+  `${prefix}_${Date.now().toString(36)}_${(++seq).toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
 
 export const TEST_PASSWORD = 'correct-horse-42';
 let passwordHash: Promise<string> | undefined;
@@ -17,12 +26,22 @@ export async function createUser(
   const id = fields.id ?? unique('u');
   const [user] = await db
     .insert(users)
-    .values({ id, name: 'Test User', email: `${id}@example.test`, emailVerified: true, firstName: 'Test', lastName: 'User', ...fields })
+    .values({
+      id,
+      name: 'Test User',
+      email: `${id}@example.test`,
+      emailVerified: true,
+      firstName: 'Test',
+      lastName: 'User',
+      ...fields,
+    })
     .returning();
   if (password) {
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const hash = password === TEST_PASSWORD ? await passwordHash : await hashPassword(password);
-    await db.insert(accounts).values({ id: unique('acc'), accountId: id, providerId: 'credential', userId: id, password: hash });
+    await db
+      .insert(accounts)
+      .values({ id: unique('acc'), accountId: id, providerId: 'credential', userId: id, password: hash });
   }
   return user!;
 }
@@ -46,34 +65,67 @@ export async function createVendor(db: Db, overrides: Partial<typeof vendors.$in
   return vendor!;
 }
 
-export async function createDesign(db: Db, customerId: string, overrides: Partial<typeof cakeDesigns.$inferInsert> = {}) {
+export async function createDesign(
+  db: Db,
+  customerId: string,
+  overrides: Partial<typeof cakeDesigns.$inferInsert> = {},
+) {
   const [design] = await db
     .insert(cakeDesigns)
-    .values({ id: unique('d'), customerId, occasion: 'Birthday', flavor: 'Vanilla', size: '8 inch (8-10)', ...overrides })
+    .values({
+      id: unique('d'),
+      customerId,
+      occasion: 'Birthday',
+      flavor: 'Vanilla',
+      size: '8 inch (8-10)',
+      ...overrides,
+    })
     .returning();
   return design!;
 }
 
 export async function createOrder(
   db: Db,
-  { customerId, vendorId, ...overrides }: Partial<typeof orders.$inferInsert> & { customerId: string; vendorId: string },
+  {
+    customerId,
+    vendorId,
+    ...overrides
+  }: Partial<typeof orders.$inferInsert> & { customerId: string; vendorId: string },
 ) {
   const id = unique('o');
   const [order] = await db
     .insert(orders)
-    .values({ id, orderNumber: `T-${id}`, customerId, vendorId, amount: 10_000, status: 'completed', ...overrides })
+    .values({
+      id,
+      orderNumber: `T-${id}`,
+      customerId,
+      vendorId,
+      amount: 10_000,
+      status: 'completed',
+      ...overrides,
+    })
     .returning();
   return order!;
 }
 
 /** A review with the completed order it belongs to. */
-export async function createReview(db: Db, overrides: Partial<typeof reviews.$inferInsert> & { rating: number }) {
+export async function createReview(
+  db: Db,
+  overrides: Partial<typeof reviews.$inferInsert> & { rating: number },
+) {
   const customer = await createUser(db, { password: null });
   const vendor = await createVendor(db);
   const order = await createOrder(db, { customerId: customer.id, vendorId: vendor.id });
   const [review] = await db
     .insert(reviews)
-    .values({ id: unique('r'), orderId: order.id, customerId: customer.id, vendorId: vendor.id, comment: 'Lovely cake.', ...overrides })
+    .values({
+      id: unique('r'),
+      orderId: order.id,
+      customerId: customer.id,
+      vendorId: vendor.id,
+      comment: 'Lovely cake.',
+      ...overrides,
+    })
     .returning();
   return review!;
 }
@@ -91,7 +143,10 @@ export async function signIn(
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   if (!cookie) throw new Error('sign-in set no cookie');
   return cookie;
 }

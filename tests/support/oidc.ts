@@ -5,7 +5,15 @@ import Provider from 'oidc-provider';
  * A real OpenID Connect provider on loopback standing in for Google. Its development login page
  * accepts any login; the login is used as the e-mail address of the account.
  */
-export async function startOidcProvider({ redirectUri, clientId = 'frosted-test-client', clientSecret = 'frosted-test-secret' }: { redirectUri: string; clientId?: string; clientSecret?: string }) {
+export async function startOidcProvider({
+  redirectUri,
+  clientId = 'frosted-test-client',
+  clientSecret = 'frosted-test-secret',
+}: {
+  redirectUri: string;
+  clientId?: string;
+  clientSecret?: string;
+}) {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
@@ -21,12 +29,23 @@ export async function startOidcProvider({ redirectUri, clientId = 'frosted-test-
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     async findAccount(_ctx, sub) {
       return {
         accountId: sub,
         async claims() {
-          return { sub, email: sub, email_verified: true, name: 'Gabi Google', given_name: 'Gabi', family_name: 'Google' };
+          return {
+            sub,
+            email: sub,
+            email_verified: true,
+            name: 'Gabi Google',
+            given_name: 'Gabi',
+            family_name: 'Google',
+          };
         },
       };
     },

@@ -27,13 +27,22 @@ export interface TestServer {
 }
 
 /** The real server with the built web app (npm run build) on a loopback port, on a fresh database. */
-export async function startTestServer({ seed = true, configure }: { seed?: boolean; configure?: (url: string) => Promise<Partial<Config>> } = {}): Promise<TestServer> {
+export async function startTestServer({
+  seed = true,
+  configure,
+}: { seed?: boolean; configure?: (url: string) => Promise<Partial<Config>> } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   if (seed) await seedAll({ db: database.db });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Browser journeys sign in many times from one address; the limits themselves are tested in integration.
-  const config = testConfig({ port, publicUrl: url, webDist: path.resolve('dist/web'), authRateLimitMax: 1000, ...(await configure?.(url)) });
+  const config = testConfig({
+    port,
+    publicUrl: url,
+    webDist: path.resolve('dist/web'),
+    authRateLimitMax: 1000,
+    ...(await configure?.(url)),
+  });
   const services = createServices(config, database, createLogger('silent'));
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));

@@ -15,7 +15,10 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   if (err instanceof HTTPException) {
     const status = err.status;
     const code = status === 413 ? 'VALIDATION_FAILED' : status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
-    return c.json({ error: { code, message: err.message || MESSAGES.internal } } satisfies ApiErrorBody, status);
+    return c.json(
+      { error: { code, message: err.message || MESSAGES.internal } } satisfies ApiErrorBody,
+      status,
+    );
   }
   c.var.log.error({ err }, 'unhandled error');
   return c.json({ error: { code: 'INTERNAL', message: MESSAGES.internal } } satisfies ApiErrorBody, 500);
@@ -23,7 +26,9 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
 
 export function apiNotFound(c: Context<AppEnv>): Response {
   return c.json(
-    { error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}` } } satisfies ApiErrorBody,
+    {
+      error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}` },
+    } satisfies ApiErrorBody,
     404,
   );
 }

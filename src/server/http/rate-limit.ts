@@ -12,7 +12,15 @@ export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and
  * A fixed-window limit per client address and route, counted in PostgreSQL with one atomic upsert
  * so that every server process shares it.
  */
-export function rateLimit({ name, windowSeconds, max }: { name: string; windowSeconds: number; max: (c: Context<AppEnv>) => number }): MiddlewareHandler<AppEnv> {
+export function rateLimit({
+  name,
+  windowSeconds,
+  max,
+}: {
+  name: string;
+  windowSeconds: number;
+  max: (c: Context<AppEnv>) => number;
+}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, config } = c.var.services;
     const key = `app|${name}|${clientIp(c, config.trustProxy)}`;
@@ -28,7 +36,10 @@ export function rateLimit({ name, windowSeconds, max }: { name: string; windowSe
           returning count, last_request`,
     );
     if (row && row.count > max(c)) {
-      const retryAfter = Math.max(1, Math.ceil((Number(row.last_request) + windowSeconds * 1000 - now) / 1000));
+      const retryAfter = Math.max(
+        1,
+        Math.ceil((Number(row.last_request) + windowSeconds * 1000 - now) / 1000),
+      );
       c.header('Retry-After', String(retryAfter));
       throw new AppError('RATE_LIMITED', 429, RATE_LIMITED_MESSAGE);
     }

@@ -33,10 +33,10 @@ export function spaRoutes(distDir: string): Hono<AppEnv> {
   app.use('/assets/*', cacheHeaders, serveStatic({ root }));
   app.use('*', async (c, next) => {
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
-    return serveStatic({ root, onFound: (_p, ctx) => void ctx.header('Cache-Control', 'public, max-age=3600') })(
-      c,
-      next,
-    );
+    return serveStatic({
+      root,
+      onFound: (_p, ctx) => void ctx.header('Cache-Control', 'public, max-age=3600'),
+    })(c, next);
   });
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { customerSignUpSchema, signInSchema, vendorSignUpSchema } from './auth.ts';
 
 /** The message each field shows, from a real parse: every rule of spec section 5. */
-function messages(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) {
+function messages(
+  schema: {
+    safeParse: (v: unknown) => {
+      success: boolean;
+      error?: { issues: { path: PropertyKey[]; message: string }[] };
+    };
+  },
+  input: unknown,
+) {
   const result = schema.safeParse(input);
   const out: Record<string, string> = {};
   for (const issue of result.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
@@ -11,22 +19,37 @@ function messages(schema: { safeParse: (v: unknown) => { success: boolean; error
 
 describe('section 5 validation rules', () => {
   it('sign-in needs an e-mail and a password', () => {
-    expect(messages(signInSchema, {})).toEqual({ email: 'Please enter your email address.', password: 'Please enter your password.' });
-    expect(messages(signInSchema, { email: 'nope', password: 'x' })).toEqual({ email: 'Please enter a valid email address.' });
+    expect(messages(signInSchema, {})).toEqual({
+      email: 'Please enter your email address.',
+      password: 'Please enter your password.',
+    });
+    expect(messages(signInSchema, { email: 'nope', password: 'x' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
   });
 
   it('customer sign-up: names, e-mail, a password of at least 6 characters and the terms are required; phone is optional', () => {
-    expect(messages(customerSignUpSchema, { firstName: ' ', lastName: '', email: '', password: '12345' })).toEqual({
+    expect(
+      messages(customerSignUpSchema, { firstName: ' ', lastName: '', email: '', password: '12345' }),
+    ).toEqual({
       firstName: 'Please enter your first name.',
       lastName: 'Please enter your last name.',
       email: 'Please enter your email address.',
       password: 'Password must be at least 6 characters.',
       acceptTerms: 'Please accept the Terms of Service and Privacy Policy.',
     });
-    const ok = { firstName: 'Ana', lastName: 'Diaz', email: 'ana@example.test', password: '123456', acceptTerms: true };
+    const ok = {
+      firstName: 'Ana',
+      lastName: 'Diaz',
+      email: 'ana@example.test',
+      password: '123456',
+      acceptTerms: true,
+    };
     expect(customerSignUpSchema.safeParse(ok).success).toBe(true);
     expect(customerSignUpSchema.safeParse({ ...ok, phone: '' }).success).toBe(true);
-    expect(messages(customerSignUpSchema, { ...ok, phone: 'call me' })).toEqual({ phone: 'Please enter a valid phone number.' });
+    expect(messages(customerSignUpSchema, { ...ok, phone: 'call me' })).toEqual({
+      phone: 'Please enter a valid phone number.',
+    });
   });
 
   it('vendor sign-up: business name, e-mail, phone, address, specialty, password and agreement are all required', () => {
@@ -40,7 +63,11 @@ describe('section 5 validation rules', () => {
       password: 'Password must be at least 6 characters.',
       acceptAgreement: 'Please accept the Vendor Agreement.',
     });
-    expect(messages(vendorSignUpSchema, { phone: '' }).phone).toBe('Please enter your business phone number.');
-    expect(messages(vendorSignUpSchema, { phone: '604-555-CAKE' }).phone).toBe('Please enter a valid phone number.');
+    expect(messages(vendorSignUpSchema, { phone: '' }).phone).toBe(
+      'Please enter your business phone number.',
+    );
+    expect(messages(vendorSignUpSchema, { phone: '604-555-CAKE' }).phone).toBe(
+      'Please enter a valid phone number.',
+    );
   });
 });

@@ -22,7 +22,13 @@ export const customerOrderSchema = z.object({
   reviewed: z.boolean(),
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
   cakeDesign: z
-    .object({ id: z.string(), occasion: z.string(), flavor: z.string(), description: z.string().nullable(), imageUrl: z.string().nullable() })
+    .object({
+      id: z.string(),
+      occasion: z.string(),
+      flavor: z.string(),
+      description: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+    })
     .nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;

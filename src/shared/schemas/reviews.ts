@@ -43,7 +43,11 @@ export const createReviewSchema = z.object({
     .int('Please choose a rating from 1 to 5 stars.')
     .min(1, 'Please choose a rating from 1 to 5 stars.')
     .max(5, 'Please choose a rating from 1 to 5 stars.'),
-  title: z.string().trim().max(REVIEW_LIMITS.title, `The title must be at most ${REVIEW_LIMITS.title} characters.`).optional(),
+  title: z
+    .string()
+    .trim()
+    .max(REVIEW_LIMITS.title, `The title must be at most ${REVIEW_LIMITS.title} characters.`)
+    .optional(),
   comment: z
     .string({ error: 'Please tell other customers about your cake.' })
     .trim()

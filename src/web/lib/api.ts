@@ -20,7 +20,11 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     res = await fetch(path, {
       credentials: 'same-origin',
       ...rest,
-      headers: { Accept: 'application/json', ...(json !== undefined && { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(json !== undefined && { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       ...(json !== undefined && { body: JSON.stringify(json) }),
     });
   } catch {

@@ -29,7 +29,9 @@ export default function AccountPage() {
               <dt className="text-cocoa-500">E-mail</dt>
               <dd>{user.email}</dd>
               <dt className="text-cocoa-500">Account type</dt>
-              <dd className="capitalize">{user.role === 'admin' ? 'administrator' : (user.userType ?? 'customer')}</dd>
+              <dd className="capitalize">
+                {user.role === 'admin' ? 'administrator' : (user.userType ?? 'customer')}
+              </dd>
             </dl>
           </Card>
           <ChangePassword onChanged={() => void qc.invalidateQueries({ queryKey: sessionsKey })} />

@@ -9,7 +9,8 @@ export default function AdminSeederPage() {
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
           <h1 className="text-4xl font-semibold">Demo Data Seeder</h1>
           <p className="mt-2 text-cocoa-600">
-            Load or remove the demo vendors, designs, orders, favorites and reviews. E-mails kept by the server are in the{' '}
+            Load or remove the demo vendors, designs, orders, favorites and reviews. E-mails kept by the
+            server are in the{' '}
             <Link to="/admin/mailbox" className="font-medium text-rose-600 hover:underline">
               mailbox
             </Link>

@@ -14,7 +14,9 @@ export default function AuthCallbackPage() {
   const failure = params.get('error');
   const user = failure ? undefined : (data?.user as SessionUser | undefined);
   const failureMessage = failure ? googleErrorMessage(failure, params.get('error_description')) : null;
-  const configProblem = failureMessage === GOOGLE_MESSAGES.invalidCredentials || failureMessage === GOOGLE_MESSAGES.redirectMismatch;
+  const configProblem =
+    failureMessage === GOOGLE_MESSAGES.invalidCredentials ||
+    failureMessage === GOOGLE_MESSAGES.redirectMismatch;
 
   useEffect(() => {
     if (!user) return;

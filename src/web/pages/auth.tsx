@@ -14,7 +14,12 @@ type Tab = (typeof TABS)[number];
 export default function AuthPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab') as Tab | null;
-  const tab: Tab = requested && TABS.includes(requested) ? requested : params.get('type') === 'vendor' ? 'vendor-signin' : 'customer-signin';
+  const tab: Tab =
+    requested && TABS.includes(requested)
+      ? requested
+      : params.get('type') === 'vendor'
+        ? 'vendor-signin'
+        : 'customer-signin';
   const isVendor = tab.startsWith('vendor');
   const setTab = (next: string) =>
     setParams(
@@ -34,7 +39,9 @@ export default function AuthPage() {
           <span className="mx-auto flex size-14 items-center justify-center rounded-2xl bg-white text-rose-500 shadow-sm">
             {isVendor ? <Store className="size-7" aria-hidden /> : <Cake className="size-7" aria-hidden />}
           </span>
-          <h1 className="mt-5 text-4xl font-semibold">{isVendor ? 'Sell your cakes on Frosted' : 'Welcome to Frosted'}</h1>
+          <h1 className="mt-5 text-4xl font-semibold">
+            {isVendor ? 'Sell your cakes on Frosted' : 'Welcome to Frosted'}
+          </h1>
           <p className="mt-3 text-cocoa-600">
             {isVendor
               ? 'Sign in to your vendor dashboard, or apply to join our verified vendors.'

@@ -5,7 +5,8 @@ import { useVendorList } from '../features/vendors/api.ts';
 import { VendorCard } from '../features/vendors/vendor-card.tsx';
 
 export default function BrowseVendorsPage() {
-  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = useVendorList();
+  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
+    useVendorList();
   const vendors = data?.pages.flatMap((p) => p.vendors) ?? [];
   const total = data?.pages[0]?.total ?? 0;
   return (
@@ -17,7 +18,11 @@ export default function BrowseVendorsPage() {
       />
       <Section className="pt-10">
         {isPending ? (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading vendors">
+          <div
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy="true"
+            aria-label="Loading vendors"
+          >
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <Skeleton key={i} className="h-96" />
             ))}

@@ -41,15 +41,22 @@ export default function ForgotPasswordPage() {
           <div role="status" className="text-center">
             <MailCheck className="mx-auto size-10 text-sage-500" aria-hidden />
             <p className="mt-3 text-cocoa-700">
-              If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset the password. The link works
-              once and expires in one hour.
+              If an account exists for <strong>{sentTo}</strong>, we have sent a link to reset the password.
+              The link works once and expires in one hour.
             </p>
           </div>
         ) : (
           <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-            <p className="text-cocoa-600">Enter the e-mail you signed up with and we will send you a reset link.</p>
+            <p className="text-cocoa-600">
+              Enter the e-mail you signed up with and we will send you a reset link.
+            </p>
             <Field id="fp-email" label="Email" error={error}>
-              <Input type="email" autoComplete="email" {...fieldA11y('fp-email', error)} {...register('email')} />
+              <Input
+                type="email"
+                autoComplete="email"
+                {...fieldA11y('fp-email', error)}
+                {...register('email')}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Sending...' : 'Send reset link'}

@@ -28,19 +28,41 @@ const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
 ];
 
 const BENEFITS = {
-  customers: ['See the cake before anyone bakes it', 'Quotes from several bakers in one request', 'Payment protection on every order', 'Order tracking and reminders', 'Honest reviews from real orders'],
-  vendors: ['Customers arrive with a clear design', 'Quote in minutes, not days of messages', 'Payment secured before you bake', 'A portfolio page and the Verified badge', 'Analytics on orders and revenue'],
+  customers: [
+    'See the cake before anyone bakes it',
+    'Quotes from several bakers in one request',
+    'Payment protection on every order',
+    'Order tracking and reminders',
+    'Honest reviews from real orders',
+  ],
+  vendors: [
+    'Customers arrive with a clear design',
+    'Quote in minutes, not days of messages',
+    'Payment secured before you bake',
+    'A portfolio page and the Verified badge',
+    'Analytics on orders and revenue',
+  ],
 };
 
 export default function HowItWorksPage() {
   return (
     <>
-      <PageHeader eyebrow="How it works" title="How It Works" intro="From an idea to a cake on the table in four steps, with your payment protected all the way." />
+      <PageHeader
+        eyebrow="How it works"
+        title="How It Works"
+        intro="From an idea to a cake on the table in four steps, with your payment protected all the way."
+      />
       <Section>
         <ol className="grid gap-6 md:grid-cols-2">
           {STEPS.map(({ icon: Icon, title, text }, i) => (
-            <li key={title} className="relative rounded-[var(--radius-card)] bg-white p-8 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
-              <span className="absolute right-6 top-4 font-display text-6xl font-semibold text-rose-100" aria-hidden>
+            <li
+              key={title}
+              className="relative rounded-[var(--radius-card)] bg-white p-8 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5"
+            >
+              <span
+                className="absolute right-6 top-4 font-display text-6xl font-semibold text-rose-100"
+                aria-hidden
+              >
                 {i + 1}
               </span>
               <span className="flex size-12 items-center justify-center rounded-2xl bg-rose-500 text-white">

@@ -48,10 +48,20 @@ export default function ResetPasswordPage() {
         ) : (
           <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
             <Field id="rp-password" label="New password" error={errors.password?.message}>
-              <Input type="password" autoComplete="new-password" {...fieldA11y('rp-password', errors.password?.message)} {...register('password')} />
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...fieldA11y('rp-password', errors.password?.message)}
+                {...register('password')}
+              />
             </Field>
             <Field id="rp-confirm" label="Confirm new password" error={errors.confirm?.message}>
-              <Input type="password" autoComplete="new-password" {...fieldA11y('rp-confirm', errors.confirm?.message)} {...register('confirm')} />
+              <Input
+                type="password"
+                autoComplete="new-password"
+                {...fieldA11y('rp-confirm', errors.confirm?.message)}
+                {...register('confirm')}
+              />
             </Field>
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Saving...' : 'Change password'}

@@ -13,7 +13,12 @@ import { Skeleton } from '../components/ui/spinner.tsx';
 import { useReviews } from '../features/reviews/api.ts';
 import { ReviewCard } from '../features/reviews/review-card.tsx';
 
-const RATING_LABELS: Record<ReviewRatingFilter, string> = { all: 'All ratings', '5': '5 stars', '4': '4 stars', '3': '3 stars' };
+const RATING_LABELS: Record<ReviewRatingFilter, string> = {
+  all: 'All ratings',
+  '5': '5 stars',
+  '4': '4 stars',
+  '3': '3 stars',
+};
 const SORT_LABELS: Record<ReviewSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',
@@ -52,7 +57,8 @@ export default function ReviewsPage() {
         {first && first.averageRating !== null && (
           <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold shadow-sm">
             <Star className="size-5 fill-gold-400 text-gold-400" aria-hidden />
-            {first.averageRating.toFixed(1)} average from {first.total} {first.total === 1 ? 'review' : 'reviews'}
+            {first.averageRating.toFixed(1)} average from {first.total}{' '}
+            {first.total === 1 ? 'review' : 'reviews'}
           </p>
         )}
       </PageHeader>
@@ -61,7 +67,11 @@ export default function ReviewsPage() {
           <div className="grid flex-1 gap-4 sm:max-w-lg sm:grid-cols-2">
             <div className="space-y-1.5">
               <Label htmlFor="review-rating">Filter by rating</Label>
-              <NativeSelect id="review-rating" value={rating} onChange={(e) => set('rating', e.target.value, 'all')}>
+              <NativeSelect
+                id="review-rating"
+                value={rating}
+                onChange={(e) => set('rating', e.target.value, 'all')}
+              >
                 {REVIEW_RATING_FILTERS.map((r) => (
                   <option key={r} value={r}>
                     {RATING_LABELS[r]}
@@ -71,7 +81,11 @@ export default function ReviewsPage() {
             </div>
             <div className="space-y-1.5">
               <Label htmlFor="review-sort">Sort reviews</Label>
-              <NativeSelect id="review-sort" value={sort} onChange={(e) => set('sort', e.target.value, 'newest')}>
+              <NativeSelect
+                id="review-sort"
+                value={sort}
+                onChange={(e) => set('sort', e.target.value, 'newest')}
+              >
                 {REVIEW_SORTS.map((s) => (
                   <option key={s} value={s}>
                     {SORT_LABELS[s]}
@@ -119,7 +133,11 @@ export default function ReviewsPage() {
               </ul>
               {query.hasNextPage && (
                 <div className="mt-8 text-center">
-                  <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+                  <Button
+                    variant="outline"
+                    onClick={() => void query.fetchNextPage()}
+                    disabled={query.isFetchingNextPage}
+                  >
                     {query.isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
                   </Button>
                 </div>

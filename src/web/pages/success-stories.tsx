@@ -9,7 +9,8 @@ const STORIES = [
     bakery: 'Sweet Dreams Bakery',
     city: 'Vancouver',
     owner: 'Sofia Marchetti',
-    story: 'Sofia used to spend her evenings answering "how much for a cake like this?" messages. Now requests arrive with a design, a date and a budget.',
+    story:
+      'Sofia used to spend her evenings answering "how much for a cake like this?" messages. Now requests arrive with a design, a date and a budget.',
     quote: 'I quote in five minutes instead of five messages, and I never bake an unpaid cake any more.',
     figures: [
       ['3x', 'wedding orders in a year'],
@@ -20,7 +21,8 @@ const STORIES = [
     bakery: 'Island Bakehouse',
     city: 'Victoria',
     owner: 'Liam Fraser',
-    story: 'A two-person bakery on Fort Street, Island Bakehouse joined Frosted to reach families beyond walk-in customers.',
+    story:
+      'A two-person bakery on Fort Street, Island Bakehouse joined Frosted to reach families beyond walk-in customers.',
     quote: 'Half of our birthday cakes now come through Frosted, and the reviews bring the next ones.',
     figures: [
       ['50%', 'of birthday orders via Frosted'],
@@ -32,8 +34,10 @@ const STORIES = [
     bakery: 'Cocoa Atelier',
     city: 'New Westminster',
     owner: 'Camille Nguyen',
-    story: 'Camille trained as a chocolatier in Lyon. Her entremets are not cheap, and Frosted helps her find customers who want exactly that.',
-    quote: 'Customers see my portfolio and the price tier before they ask. The ones who reach out are ready to order.',
+    story:
+      'Camille trained as a chocolatier in Lyon. Her entremets are not cheap, and Frosted helps her find customers who want exactly that.',
+    quote:
+      'Customers see my portfolio and the price tier before they ask. The ones who reach out are ready to order.',
     figures: [
       ['2x', 'average order value'],
       ['$$$$', 'price tier, fully booked weekends'],
@@ -50,7 +54,11 @@ const VENDOR_STATS = [
 export default function SuccessStoriesPage() {
   return (
     <>
-      <PageHeader eyebrow="For vendors" title="Success Stories" intro="Independent bakers across British Columbia growing their business with Frosted." />
+      <PageHeader
+        eyebrow="For vendors"
+        title="Success Stories"
+        intro="Independent bakers across British Columbia growing their business with Frosted."
+      />
       <Section>
         <ul className="space-y-8">
           {STORIES.map((s) => (
@@ -62,7 +70,9 @@ export default function SuccessStoriesPage() {
                   <p className="mt-4 leading-relaxed text-cocoa-700">{s.story}</p>
                   <figure className="mt-5 border-l-4 border-rose-200 pl-5">
                     <Quote className="size-5 text-rose-300" aria-hidden />
-                    <blockquote className="mt-1 font-display text-xl italic text-cocoa-900">{s.quote}</blockquote>
+                    <blockquote className="mt-1 font-display text-xl italic text-cocoa-900">
+                      {s.quote}
+                    </blockquote>
                     <figcaption className="mt-2 text-sm text-cocoa-500">{s.owner}, owner</figcaption>
                   </figure>
                 </div>
@@ -70,7 +80,9 @@ export default function SuccessStoriesPage() {
                   {s.figures.map(([value, label]) => (
                     <div key={label} className="flex flex-col rounded-2xl bg-cream-100 p-5">
                       <dt className="text-sm text-cocoa-500">{label}</dt>
-                      <dd className="order-first font-display text-3xl font-semibold text-cocoa-900">{value}</dd>
+                      <dd className="order-first font-display text-3xl font-semibold text-cocoa-900">
+                        {value}
+                      </dd>
                     </div>
                   ))}
                 </dl>
@@ -83,7 +95,10 @@ export default function SuccessStoriesPage() {
         <StatRow stats={VENDOR_STATS} />
         <div className="mt-12 rounded-[2rem] bg-gradient-to-br from-rose-500 to-rose-700 p-10 text-center text-white">
           <h2 className="text-3xl font-semibold text-white">Your bakery could be next</h2>
-          <p className="mx-auto mt-3 max-w-xl text-rose-50">Apply in a few minutes. Our team reviews every application and gets you set up with a portfolio page.</p>
+          <p className="mx-auto mt-3 max-w-xl text-rose-50">
+            Apply in a few minutes. Our team reviews every application and gets you set up with a portfolio
+            page.
+          </p>
           <Button asChild size="lg" className="mt-6 bg-white text-rose-700 hover:bg-rose-50">
             <Link to="/auth?type=vendor">Join as Vendor</Link>
           </Button>

@@ -24,7 +24,11 @@ export default function SupportPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Support" title="How can we help?" intro="Answers to common questions, and real people when you need them.">
+      <PageHeader
+        eyebrow="Support"
+        title="How can we help?"
+        intro="Answers to common questions, and real people when you need them."
+      >
         <div className="relative mx-auto mt-8 max-w-xl">
           <Search className="pointer-events-none absolute left-4 top-4 size-5 text-cocoa-400" aria-hidden />
           <Input

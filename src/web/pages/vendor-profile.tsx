@@ -16,7 +16,11 @@ export default function VendorProfilePage() {
 
   if (isPending) {
     return (
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6" aria-busy="true" aria-label="Loading vendor">
+      <div
+        className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6"
+        aria-busy="true"
+        aria-label="Loading vendor"
+      >
         <Skeleton className="h-72" />
         <Skeleton className="h-10 w-1/2" />
       </div>
@@ -54,8 +58,8 @@ export default function VendorProfilePage() {
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-cocoa-600">
             <span className="flex items-center gap-2">
               <Stars rating={vendor.rating} />
-              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span> ({vendor.reviewCount}{' '}
-              reviews)
+              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span> (
+              {vendor.reviewCount} reviews)
             </span>
             <span className="flex items-center gap-1.5">
               <MapPin className="size-4" aria-hidden /> {vendor.locationLabel}
@@ -67,12 +71,19 @@ export default function VendorProfilePage() {
               <Clock className="size-4" aria-hidden /> {responseTimeText(vendor.responseTimeHours)}
             </span>
           </div>
-          {vendor.description && <p className="mt-6 max-w-3xl text-lg leading-relaxed text-cocoa-700">{vendor.description}</p>}
+          {vendor.description && (
+            <p className="mt-6 max-w-3xl text-lg leading-relaxed text-cocoa-700">{vendor.description}</p>
+          )}
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
             {vendor.website && (
               <li className="flex items-center gap-1.5">
                 <Globe className="size-4 text-cocoa-400" aria-hidden />
-                <a href={vendor.website} rel="noopener noreferrer nofollow" target="_blank" className="text-rose-600 hover:underline">
+                <a
+                  href={vendor.website}
+                  rel="noopener noreferrer nofollow"
+                  target="_blank"
+                  className="text-rose-600 hover:underline"
+                >
                   Website
                 </a>
               </li>

@@ -58,7 +58,10 @@ export const vendors = pgTable(
     check('vendors_rating_check', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
-    check('vendors_response_time_check', sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`),
+    check(
+      'vendors_response_time_check',
+      sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`,
+    ),
     // Browse and featured: approved vendors by rating, filtered by location and specialty.
     index('vendors_public_rating_idx')
       .on(t.rating.desc(), t.reviewCount.desc(), t.id)

@@ -18,7 +18,14 @@ export const applicationRoutes = new Hono<AppEnv>()
     const actor = await requireAdmin(c);
     const { id } = parseOrThrow(idParam, c.req.param());
     const { db, mailer, config } = c.var.services;
-    const vendor = await decideApplication({ db, mailer, actor, vendorId: id, decision: { approve: true }, publicUrl: config.publicUrl });
+    const vendor = await decideApplication({
+      db,
+      mailer,
+      actor,
+      vendorId: id,
+      decision: { approve: true },
+      publicUrl: config.publicUrl,
+    });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application approved');
     return c.json({ id: vendor.id, status: vendor.status });
   })
@@ -27,7 +34,14 @@ export const applicationRoutes = new Hono<AppEnv>()
     const { id } = parseOrThrow(idParam, c.req.param());
     const { reason } = await validJson(c, rejectApplicationSchema);
     const { db, mailer, config } = c.var.services;
-    const vendor = await decideApplication({ db, mailer, actor, vendorId: id, decision: { approve: false, reason }, publicUrl: config.publicUrl });
+    const vendor = await decideApplication({
+      db,
+      mailer,
+      actor,
+      vendorId: id,
+      decision: { approve: false, reason },
+      publicUrl: config.publicUrl,
+    });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application rejected');
     return c.json({ id: vendor.id, status: vendor.status });
   });

@@ -7,7 +7,13 @@ import type { Actor } from '../../http/auth-guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { vendorApproved, vendorRejected } from '../mail/templates.ts';
 
-export async function listApplications({ db, status }: { db: Db; status: VendorApplication['status'] }): Promise<VendorApplication[]> {
+export async function listApplications({
+  db,
+  status,
+}: {
+  db: Db;
+  status: VendorApplication['status'];
+}): Promise<VendorApplication[]> {
   const rows = await db
     .select({ vendor: vendors, email: users.email, emailVerified: users.emailVerified })
     .from(vendors)
@@ -58,18 +64,39 @@ export async function decideApplication({
         : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
     )
     .where(and(eq(vendors.id, vendorId), eq(vendors.status, 'pending')))
-    .returning({ id: vendors.id, businessName: vendors.businessName, userId: vendors.userId, status: vendors.status });
+    .returning({
+      id: vendors.id,
+      businessName: vendors.businessName,
+      userId: vendors.userId,
+      status: vendors.status,
+    });
   if (!updated) {
-    const [exists] = await db.select({ status: vendors.status }).from(vendors).where(eq(vendors.id, vendorId)).limit(1);
+    const [exists] = await db
+      .select({ status: vendors.status })
+      .from(vendors)
+      .where(eq(vendors.id, vendorId))
+      .limit(1);
     if (!exists) throw AppError.notFound('Application not found');
     throw new AppError('CONFLICT', 409, `This application was already ${exists.status}.`);
   }
-  const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, updated.userId)).limit(1);
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, updated.userId))
+    .limit(1);
   if (owner) {
     const content = decision.approve
       ? vendorApproved({ businessName: updated.businessName, url: `${publicUrl}/auth?type=vendor` })
-      : vendorRejected({ businessName: updated.businessName, reason: decision.reason, url: `${publicUrl}/support` });
-    await mailer.send({ to: owner.email, kind: decision.approve ? 'vendor-approved' : 'vendor-rejected', ...content });
+      : vendorRejected({
+          businessName: updated.businessName,
+          reason: decision.reason,
+          url: `${publicUrl}/support`,
+        });
+    await mailer.send({
+      to: owner.email,
+      kind: decision.approve ? 'vendor-approved' : 'vendor-rejected',
+      ...content,
+    });
   }
   return updated;
 }

@@ -18,12 +18,22 @@ export const mailboxRoutes = new Hono<AppEnv>()
     await requireAdmin(c);
     const { to, limit } = validQuery(c, listQuery);
     const rows = await c.var.services.db
-      .select({ id: emailOutbox.id, to: emailOutbox.to, subject: emailOutbox.subject, kind: emailOutbox.kind, link: emailOutbox.link, createdAt: emailOutbox.createdAt })
+      .select({
+        id: emailOutbox.id,
+        to: emailOutbox.to,
+        subject: emailOutbox.subject,
+        kind: emailOutbox.kind,
+        link: emailOutbox.link,
+        createdAt: emailOutbox.createdAt,
+      })
       .from(emailOutbox)
       .where(to ? eq(emailOutbox.to, to.toLowerCase()) : undefined)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(limit);
-    return c.json({ mode: c.var.services.mailer.mode, emails: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) });
+    return c.json({
+      mode: c.var.services.mailer.mode,
+      emails: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    });
   })
   .get('/:id', async (c) => {
     await requireAdmin(c);

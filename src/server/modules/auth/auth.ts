@@ -8,9 +8,15 @@ import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { existingAccount, resetPassword, verifyEmail } from '../mail/templates.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
-import { POLICIES } from '../../../shared/policies.ts';
+import { POLICIES, SUPPORT_EMAIL } from '../../../shared/policies.ts';
 
-const AUTH_LIMITED_PATHS = ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/reset-password', '/send-verification-email'];
+const AUTH_LIMITED_PATHS = [
+  '/sign-in/email',
+  '/sign-up/email',
+  '/request-password-reset',
+  '/reset-password',
+  '/send-verification-email',
+];
 
 export function createAuth(
   db: Db,
@@ -27,7 +33,13 @@ export function createAuth(
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -41,10 +53,18 @@ export function createAuth(
       // The sign-up answer never reveals an existing account; its owner is told by e-mail instead.
       onExistingUserSignUp: async ({ user }) => {
         const url = `${config.publicUrl}/forgot-password`;
-        await mailer.send({ to: user.email, kind: 'existing-account', ...existingAccount({ name: firstName(user), url }) });
+        await mailer.send({
+          to: user.email,
+          kind: 'existing-account',
+          ...existingAccount({ name: firstName(user), url }),
+        });
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({ to: user.email, kind: 'reset-password', ...resetPassword({ name: firstName(user), url }) });
+        await mailer.send({
+          to: user.email,
+          kind: 'reset-password',
+          ...resetPassword({ name: firstName(user), url }),
+        });
       },
     },
     emailVerification: {
@@ -54,7 +74,11 @@ export function createAuth(
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         const link = withDefaultCallback(url, '/auth?verified=1');
-        await mailer.send({ to: user.email, kind: 'verify-email', ...verifyEmail({ name: firstName(user), url: link }) });
+        await mailer.send({
+          to: user.email,
+          kind: 'verify-email',
+          ...verifyEmail({ name: firstName(user), url: link }),
+        });
       },
     },
     rateLimit: {
@@ -75,7 +99,11 @@ export function createAuth(
     },
     // Roles, bans and session revocation; the first admin comes from configuration or the CLI, never sign-up.
     plugins: [
-      admin({ adminRoles: ['admin'], defaultRole: 'user', bannedUserMessage: 'This account has been suspended. Contact support@frosted.ca.' }),
+      admin({
+        adminRoles: ['admin'],
+        defaultRole: 'user',
+        bannedUserMessage: `This account has been suspended. Contact ${SUPPORT_EMAIL}.`,
+      }),
       ...(config.google ? [googleSignIn(config.google)] : []),
     ],
     // A Google identity never takes over an existing e-mail account: its owner must sign in with the password.

@@ -5,5 +5,9 @@ import type { AppEnv } from '../../http/types.ts';
 export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
   const { mailer, config } = c.var.services;
   c.header('Cache-Control', 'public, max-age=300');
-  return c.json({ mail: mailer.mode, google: config.google !== undefined, googleRedirectUri: `${config.publicUrl}/api/auth/callback/google` });
+  return c.json({
+    mail: mailer.mode,
+    google: config.google !== undefined,
+    googleRedirectUri: `${config.publicUrl}/api/auth/callback/google`,
+  });
 });

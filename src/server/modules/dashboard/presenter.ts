@@ -5,7 +5,9 @@ import type { getCustomerDashboard, getVendorDashboard } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentCustomerDashboard(data: Awaited<ReturnType<typeof getCustomerDashboard>>): CustomerDashboard {
+export function presentCustomerDashboard(
+  data: Awaited<ReturnType<typeof getCustomerDashboard>>,
+): CustomerDashboard {
   return {
     stats: data.stats,
     favoriteVendors: data.favoriteVendorRows.map((r) => presentVendorCard(r.vendor)),
@@ -18,9 +20,20 @@ export function presentCustomerDashboard(data: Awaited<ReturnType<typeof getCust
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
       reviewed: reviewId !== null,
-      vendor: { id: vendor.id, businessName: vendor.businessName, specialty: vendor.specialty, location: vendor.location },
+      vendor: {
+        id: vendor.id,
+        businessName: vendor.businessName,
+        specialty: vendor.specialty,
+        location: vendor.location,
+      },
       cakeDesign: design
-        ? { id: design.id, occasion: design.occasion, flavor: design.flavor, description: design.description, imageUrl: design.imageUrl }
+        ? {
+            id: design.id,
+            occasion: design.occasion,
+            flavor: design.flavor,
+            description: design.description,
+            imageUrl: design.imageUrl,
+          }
         : null,
     })),
     designs: data.designRows.map((d) => ({
@@ -38,7 +51,9 @@ export function presentCustomerDashboard(data: Awaited<ReturnType<typeof getCust
 
 const ACTIVE = new Set(['pending', 'confirmed', 'in_progress', 'ready', 'delivered']);
 
-export function presentVendorDashboard(data: Awaited<ReturnType<typeof getVendorDashboard>>): VendorDashboard {
+export function presentVendorDashboard(
+  data: Awaited<ReturnType<typeof getVendorDashboard>>,
+): VendorDashboard {
   const { vendor, statusRows, recent } = data;
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   const sumWhere = (pick: (status: string) => boolean, field: 'n' | 'cents') =>

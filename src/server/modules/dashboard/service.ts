@@ -11,7 +11,10 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
     db
       .select({
         n: count(),
-        spentCents: sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.status} <> 'cancelled'), 0)`.mapWith(Number),
+        spentCents:
+          sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.status} <> 'cancelled'), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(orders)
       .where(mine),
@@ -71,7 +74,11 @@ export async function getVendorDashboard({ db, actor }: { db: Db; actor: Actor }
       .where(eq(orders.vendorId, vendor.id))
       .groupBy(orders.status),
     db
-      .select({ order: orders, customer: { firstName: users.firstName, lastName: users.lastName, name: users.name }, occasion: cakeDesigns.occasion })
+      .select({
+        order: orders,
+        customer: { firstName: users.firstName, lastName: users.lastName, name: users.name },
+        occasion: cakeDesigns.occasion,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.customerId))
       .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))

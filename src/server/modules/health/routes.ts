@@ -13,6 +13,10 @@ export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
   }
   return c.json({
     status: 'ok',
-    database: { ok: true, kind: database.kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+    database: {
+      ok: true,
+      kind: database.kind,
+      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+    },
   });
 });

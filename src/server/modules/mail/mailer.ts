@@ -15,13 +15,29 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
 }
 
-export function createMailer({ db, log, smtpUrl, from }: { db: Db; log: Logger; smtpUrl: string | undefined; from: string }): Mailer {
+export function createMailer({
+  db,
+  log,
+  smtpUrl,
+  from,
+}: {
+  db: Db;
+  log: Logger;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       mode: 'smtp',
       async send(email) {
-        await transport.sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+        await transport.sendMail({
+          from,
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+        });
         log.info({ to: email.to, kind: email.kind }, 'e-mail sent');
       },
     };
@@ -38,7 +54,10 @@ export function createMailer({ db, log, smtpUrl, from }: { db: Db; log: Logger; 
         kind: email.kind,
         link: email.link,
       });
-      log.info({ to: email.to, kind: email.kind, link: email.link }, 'e-mail stored in the outbox (no SMTP_URL)');
+      log.info(
+        { to: email.to, kind: email.kind, link: email.link },
+        'e-mail stored in the outbox (no SMTP_URL)',
+      );
     },
   };
 }

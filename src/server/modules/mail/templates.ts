@@ -9,8 +9,22 @@ export interface EmailContent {
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function layout({ heading, paragraphs, button, link, footnote }: { heading: string; paragraphs: string[]; button: string; link: string; footnote: string }) {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#472c22">${escape(p)}</p>`).join('');
+function layout({
+  heading,
+  paragraphs,
+  button,
+  link,
+  footnote,
+}: {
+  heading: string;
+  paragraphs: string[];
+  button: string;
+  link: string;
+  footnote: string;
+}) {
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#472c22">${escape(p)}</p>`)
+    .join('');
   return `<!doctype html><html lang="en"><body style="margin:0;background:#fff8f1;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8f1;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:20px;padding:36px">
@@ -24,12 +38,28 @@ function layout({ heading, paragraphs, button, link, footnote }: { heading: stri
 </td></tr></table></body></html>`;
 }
 
-function compose(subject: string, heading: string, paragraphs: string[], button: string, link: string, footnote: string): EmailContent {
+function compose(
+  subject: string,
+  heading: string,
+  paragraphs: string[],
+  button: string,
+  link: string,
+  footnote: string,
+): EmailContent {
   return {
     subject,
     link,
     html: layout({ heading, paragraphs, button, link, footnote }),
-    text: [heading, '', ...paragraphs.flatMap((p) => [p, '']), `${button}: ${link}`, '', footnote, '', 'Frosted Marketplace Inc., Vancouver, BC'].join('\n'),
+    text: [
+      heading,
+      '',
+      ...paragraphs.flatMap((p) => [p, '']),
+      `${button}: ${link}`,
+      '',
+      footnote,
+      '',
+      'Frosted Marketplace Inc., Vancouver, BC',
+    ].join('\n'),
   };
 }
 
@@ -37,7 +67,9 @@ export const verifyEmail = ({ name, url }: { name: string; url: string }) =>
   compose(
     'Confirm your e-mail for Frosted',
     `Welcome to Frosted, ${name}!`,
-    ['Please confirm your e-mail address to finish creating your account. Then you can sign in, save designs and order cakes.'],
+    [
+      'Please confirm your e-mail address to finish creating your account. Then you can sign in, save designs and order cakes.',
+    ],
     'Confirm my e-mail',
     url,
     'If you did not create a Frosted account, you can ignore this e-mail.',
@@ -47,7 +79,9 @@ export const resetPassword = ({ name, url }: { name: string; url: string }) =>
   compose(
     'Reset your Frosted password',
     `Hi ${name},`,
-    ['We received a request to reset your Frosted password. The link below works once and expires in one hour.'],
+    [
+      'We received a request to reset your Frosted password. The link below works once and expires in one hour.',
+    ],
     'Choose a new password',
     url,
     'If you did not ask for this, ignore this e-mail: your password stays the same.',
@@ -66,11 +100,23 @@ export const vendorApproved = ({ businessName, url }: { businessName: string; ur
     'Questions? Reply to this e-mail or visit our support page.',
   );
 
-export const vendorRejected = ({ businessName, reason, url }: { businessName: string; reason: string; url: string }) =>
+export const vendorRejected = ({
+  businessName,
+  reason,
+  url,
+}: {
+  businessName: string;
+  reason: string;
+  url: string;
+}) =>
   compose(
     'About your Frosted vendor application',
     `Thank you for applying, ${businessName}`,
-    ['After reviewing your application, we are not able to approve it at this time, for this reason:', reason, 'If you can address this, contact us and we will gladly look again.'],
+    [
+      'After reviewing your application, we are not able to approve it at this time, for this reason:',
+      reason,
+      'If you can address this, contact us and we will gladly look again.',
+    ],
     'Contact support',
     url,
     'Frosted vendor team',

@@ -10,7 +10,17 @@ import type { Actor } from '../../http/auth-guard.ts';
  * A customer reviews one of their own completed orders, once. The vendor's rating and review count
  * change in the same transaction, so they always match the reviews.
  */
-export async function createReview({ db, actor, orderId, input }: { db: Db; actor: Actor; orderId: string; input: CreateReviewInput }) {
+export async function createReview({
+  db,
+  actor,
+  orderId,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  orderId: string;
+  input: CreateReviewInput;
+}) {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, status: orders.status, vendorId: orders.vendorId })
@@ -20,7 +30,8 @@ export async function createReview({ db, actor, orderId, input }: { db: Db; acto
       .limit(1);
     // Another customer's order looks exactly like a missing one.
     if (!order) throw AppError.notFound('Order not found');
-    if (!canLeaveReview(order.status)) throw new AppError('CONFLICT', 409, 'You can review an order once it is completed.');
+    if (!canLeaveReview(order.status))
+      throw new AppError('CONFLICT', 409, 'You can review an order once it is completed.');
     const [review] = await tx
       .insert(reviews)
       .values({

@@ -19,7 +19,12 @@ export async function listPublicReviews({ db, query }: { db: Db; query: ReviewLi
     db
       .select({
         review: reviews,
-        customer: { firstName: users.firstName, lastName: users.lastName, name: users.name, location: users.location },
+        customer: {
+          firstName: users.firstName,
+          lastName: users.lastName,
+          name: users.name,
+          location: users.location,
+        },
         vendor: { id: vendors.id, businessName: vendors.businessName },
         design: { occasion: cakeDesigns.occasion, imageUrl: cakeDesigns.imageUrl },
         orderStatus: orders.status,
@@ -33,9 +38,16 @@ export async function listPublicReviews({ db, query }: { db: Db; query: ReviewLi
       .orderBy(...ORDER_BY[query.sort])
       .limit(query.limit)
       .offset(query.offset),
-    db.select({ total: count(), average: avg(reviews.rating) }).from(reviews).where(where),
+    db
+      .select({ total: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(where),
   ]);
-  return { rows, total: totals?.total ?? 0, average: totals?.average == null ? null : Number(totals.average) };
+  return {
+    rows,
+    total: totals?.total ?? 0,
+    average: totals?.average == null ? null : Number(totals.average),
+  };
 }
 
 export type ReviewListRow = Awaited<ReturnType<typeof listPublicReviews>>['rows'][number];

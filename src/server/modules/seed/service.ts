@@ -209,7 +209,12 @@ export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUser
     await tx.delete(vendors).where(starts(vendors.id, ID_PREFIXES.vendors));
     await tx
       .delete(users)
-      .where(and(starts(users.id, ID_PREFIXES.users), keepUserIds.length ? notInArray(users.id, keepUserIds) : undefined));
+      .where(
+        and(
+          starts(users.id, ID_PREFIXES.users),
+          keepUserIds.length ? notInArray(users.id, keepUserIds) : undefined,
+        ),
+      );
   });
 }
 

@@ -20,7 +20,11 @@ export const supportRoutes = new Hono<AppEnv>().post(
   async (c) => {
     const input = await validJson(c, supportRequestSchema);
     const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
-    const row = await createSupportRequest({ db: c.var.services.db, actorUserId: session?.user.id ?? null, input });
+    const row = await createSupportRequest({
+      db: c.var.services.db,
+      actorUserId: session?.user.id ?? null,
+      input,
+    });
     const body: SupportRequestCreated = { id: row.id, createdAt: row.createdAt.toISOString() };
     return c.json(body, 201);
   },

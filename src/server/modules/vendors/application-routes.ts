@@ -8,7 +8,11 @@ import { applyAsVendor } from './application-service.ts';
 /** Vendor sign-up: limited like the other sign-up endpoints. */
 export const vendorApplicationRoutes = new Hono<AppEnv>().post(
   '/',
-  rateLimit({ name: 'vendor-application', windowSeconds: 60, max: (c) => c.var.services.config.authRateLimitMax }),
+  rateLimit({
+    name: 'vendor-application',
+    windowSeconds: 60,
+    max: (c) => c.var.services.config.authRateLimitMax,
+  }),
   async (c) => {
     const input = await validJson(c, vendorSignUpSchema);
     const { db, auth } = c.var.services;

@@ -12,16 +12,27 @@ import type { Auth } from '../auth/auth.ts';
 export async function applyAsVendor({ db, auth, input }: { db: Db; auth: Auth; input: VendorSignUpInput }) {
   const email = input.email.toLowerCase();
   const taken = () =>
-    new AppError('CONFLICT', 409, 'An account with this email already exists. Sign in, or use another email.', {
-      email: 'An account with this email already exists.',
-    });
+    new AppError(
+      'CONFLICT',
+      409,
+      'An account with this email already exists. Sign in, or use another email.',
+      {
+        email: 'An account with this email already exists.',
+      },
+    );
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing) throw taken();
 
   let userId: string;
   try {
     const result = await auth.api.signUpEmail({
-      body: { email, password: input.password, name: input.businessName, phone: input.phone, callbackURL: '/auth?type=vendor&verified=1' },
+      body: {
+        email,
+        password: input.password,
+        name: input.businessName,
+        phone: input.phone,
+        callbackURL: '/auth?type=vendor&verified=1',
+      },
     });
     userId = result.user.id;
   } catch (err) {

@@ -17,7 +17,8 @@ export function presentVendorCard(v: VendorRow): VendorCard {
     orders: v.totalOrders,
     image: v.imageUrl,
     verified: v.verified,
-    responseTimeHours: v.responseTimeMinutes === null ? null : Math.round((v.responseTimeMinutes / 60) * 10) / 10,
+    responseTimeHours:
+      v.responseTimeMinutes === null ? null : Math.round((v.responseTimeMinutes / 60) * 10) / 10,
     priceTier: v.priceTier,
     description: v.description,
   };

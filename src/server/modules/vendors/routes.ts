@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { featuredVendorsQuerySchema, vendorIdParamSchema, vendorListQuerySchema } from '../../../shared/schemas/vendors.ts';
+import {
+  featuredVendorsQuerySchema,
+  vendorIdParamSchema,
+  vendorListQuerySchema,
+} from '../../../shared/schemas/vendors.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { parseOrThrow, validQuery } from '../../http/validate.ts';
 import { presentVendorCard, presentVendorProfile } from './presenter.ts';

@@ -10,7 +10,9 @@ export function RouteErrorBoundary() {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-semibold">Something went wrong</h1>
-      <p className="mt-3 text-cocoa-600">An unexpected error stopped this page. Reloading usually fixes it.</p>
+      <p className="mt-3 text-cocoa-600">
+        An unexpected error stopped this page. Reloading usually fixes it.
+      </p>
       <Button className="mt-8" onClick={() => window.location.reload()}>
         Reload Page
       </Button>

@@ -46,11 +46,14 @@ export function Footer() {
             <Logo />
           </div>
           <p className="max-w-xs text-sm leading-relaxed text-cream-300/80">
-            Design a cake with AI, order it from verified bakers across British Columbia, and pay only when you are
-            happy.
+            Design a cake with AI, order it from verified bakers across British Columbia, and pay only when
+            you are happy.
           </p>
           <p className="text-sm text-cream-300/80">
-            <a className="underline-offset-4 hover:text-white hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+            <a
+              className="underline-offset-4 hover:text-white hover:underline"
+              href={`mailto:${SUPPORT_EMAIL}`}
+            >
               {SUPPORT_EMAIL}
             </a>
             <br />
@@ -59,7 +62,9 @@ export function Footer() {
         </div>
         {GROUPS.map((g) => (
           <nav key={g.title} aria-label={g.title}>
-            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-cream-100">{g.title}</h2>
+            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-cream-100">
+              {g.title}
+            </h2>
             <ul className="mt-4 space-y-3 text-sm">
               {g.links.map((l) => (
                 <li key={l.to}>
@@ -74,7 +79,8 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-cream-300/70 sm:px-6">
-          © {new Date().getFullYear()} Frosted Marketplace Inc. Made with butter and care in Vancouver, British Columbia.
+          © {new Date().getFullYear()} Frosted Marketplace Inc. Made with butter and care in Vancouver,
+          British Columbia.
         </p>
       </div>
     </footer>

@@ -26,7 +26,13 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
   const navigate = useNavigate();
 
   if (isPending) {
-    return <div aria-hidden data-testid="auth-placeholder" className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-44')} />;
+    return (
+      <div
+        aria-hidden
+        data-testid="auth-placeholder"
+        className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-44')}
+      />
+    );
   }
   if (data?.user) {
     // Leave the page first: a signed-in-only page would otherwise send the user to /auth on sign-out.
@@ -70,7 +76,10 @@ export function NavBar() {
   const close = () => setOpen(false);
   return (
     <header className="sticky top-0 z-40 border-b border-cocoa-900/5 bg-cream-100/85 backdrop-blur-md">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+      >
         <Logo onClick={close} />
         <ul className="hidden items-center gap-1 md:flex">
           {LINKS.map((l) => (
@@ -97,11 +106,18 @@ export function NavBar() {
         </Button>
       </nav>
       {open && (
-        <div id="mobile-menu" className="border-t border-cocoa-900/5 bg-cream-100 px-4 pb-6 pt-2 shadow-lg md:hidden">
+        <div
+          id="mobile-menu"
+          className="border-t border-cocoa-900/5 bg-cream-100 px-4 pb-6 pt-2 shadow-lg md:hidden"
+        >
           <ul className="flex flex-col">
             {MOBILE_LINKS.map((l) => (
               <li key={l.to}>
-                <NavLink to={l.to} className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3 text-base')} onClick={close}>
+                <NavLink
+                  to={l.to}
+                  className={({ isActive }) => cn(linkClass({ isActive }), 'block py-3 text-base')}
+                  onClick={close}
+                >
                   {l.label}
                 </NavLink>
               </li>

@@ -9,7 +9,11 @@ export function AccordionItem({ className, ...props }: ComponentProps<typeof Acc
   return <AccordionPrimitive.Item className={cn('border-b border-cocoa-900/10', className)} {...props} />;
 }
 
-export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
+export function AccordionTrigger({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof AccordionPrimitive.Trigger>) {
   return (
     <AccordionPrimitive.Header className="flex">
       <AccordionPrimitive.Trigger
@@ -20,13 +24,20 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
         {...props}
       >
         {children}
-        <ChevronDown className="size-5 shrink-0 text-cocoa-400 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+        <ChevronDown
+          className="size-5 shrink-0 text-cocoa-400 transition-transform group-data-[state=open]:rotate-180"
+          aria-hidden
+        />
       </AccordionPrimitive.Trigger>
     </AccordionPrimitive.Header>
   );
 }
 
-export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
+export function AccordionContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content className="overflow-hidden text-cocoa-600" {...props}>
       <div className={cn('pb-4 leading-relaxed', className)}>{children}</div>

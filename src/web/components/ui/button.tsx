@@ -10,7 +10,8 @@ export const buttonVariants = cva(
       variant: {
         default: 'bg-rose-500 text-white shadow-sm hover:bg-rose-600',
         secondary: 'bg-cocoa-900 text-cream-100 hover:bg-cocoa-700',
-        outline: 'border border-cocoa-900/15 bg-white/70 text-cocoa-900 hover:border-rose-400 hover:bg-rose-50',
+        outline:
+          'border border-cocoa-900/15 bg-white/70 text-cocoa-900 hover:border-rose-400 hover:bg-rose-50',
         ghost: 'text-cocoa-700 hover:bg-cream-200 hover:text-cocoa-900',
         soft: 'bg-rose-100 text-rose-700 hover:bg-rose-200',
         link: 'rounded-none px-0 text-rose-600 underline-offset-4 hover:underline',
@@ -26,7 +27,8 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean };
+export type ButtonProps = ComponentProps<'button'> &
+  VariantProps<typeof buttonVariants> & { asChild?: boolean };
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : 'button';

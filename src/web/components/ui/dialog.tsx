@@ -7,7 +7,13 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, title, description, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode }) {
+export function DialogContent({
+  className,
+  children,
+  title,
+  description,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { title: string; description?: ReactNode }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-cocoa-900/40 backdrop-blur-sm" />
@@ -19,10 +25,19 @@ export function DialogContent({ className, children, title, description, ...prop
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >
-        <DialogPrimitive.Title className="pr-8 font-display text-2xl font-semibold">{title}</DialogPrimitive.Title>
-        {description && <DialogPrimitive.Description className="mt-1 text-cocoa-600">{description}</DialogPrimitive.Description>}
+        <DialogPrimitive.Title className="pr-8 font-display text-2xl font-semibold">
+          {title}
+        </DialogPrimitive.Title>
+        {description && (
+          <DialogPrimitive.Description className="mt-1 text-cocoa-600">
+            {description}
+          </DialogPrimitive.Description>
+        )}
         <div className="mt-5">{children}</div>
-        <DialogPrimitive.Close className="absolute right-4 top-4 rounded-full p-2 text-cocoa-500 hover:bg-cream-200" aria-label="Close">
+        <DialogPrimitive.Close
+          className="absolute right-4 top-4 rounded-full p-2 text-cocoa-500 hover:bg-cream-200"
+          aria-label="Close"
+        >
           <X className="size-5" aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

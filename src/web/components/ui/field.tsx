@@ -8,7 +8,17 @@ export const fieldA11y = (id: string, error?: string) => ({
   'aria-describedby': error ? `${id}-error` : undefined,
 });
 
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="space-y-1.5">
       <Label htmlFor={id}>{label}</Label>
@@ -18,7 +28,12 @@ export function Field({ id, label, error, children }: { id: string; label: strin
   );
 }
 
-export function CheckboxField({ id, error, children, ...input }: { id: string; error?: string | undefined; children: ReactNode } & React.ComponentProps<'input'>) {
+export function CheckboxField({
+  id,
+  error,
+  children,
+  ...input
+}: { id: string; error?: string | undefined; children: ReactNode } & React.ComponentProps<'input'>) {
   return (
     <div className="space-y-1.5">
       <div className="flex items-start gap-3">

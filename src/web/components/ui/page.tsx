@@ -16,9 +16,16 @@ export function PageHeader({
   className?: string;
 }) {
   return (
-    <header className={cn('relative overflow-hidden border-b border-cocoa-900/5 bg-gradient-to-b from-rose-50 to-cream-100', className)}>
+    <header
+      className={cn(
+        'relative overflow-hidden border-b border-cocoa-900/5 bg-gradient-to-b from-rose-50 to-cream-100',
+        className,
+      )}
+    >
       <div className="mx-auto max-w-6xl px-4 py-14 text-center sm:px-6 sm:py-20">
-        {eyebrow && <p className="mb-3 text-sm font-semibold uppercase tracking-[0.18em] text-rose-600">{eyebrow}</p>}
+        {eyebrow && (
+          <p className="mb-3 text-sm font-semibold uppercase tracking-[0.18em] text-rose-600">{eyebrow}</p>
+        )}
         <h1 className="text-4xl font-semibold sm:text-5xl">{title}</h1>
         {intro && <p className="mx-auto mt-5 max-w-2xl text-lg leading-relaxed text-cocoa-600">{intro}</p>}
         {children}
@@ -27,7 +34,16 @@ export function PageHeader({
   );
 }
 
-export function Section({ className, children, ...props }: { className?: string; children: ReactNode; 'aria-labelledby'?: string; id?: string }) {
+export function Section({
+  className,
+  children,
+  ...props
+}: {
+  className?: string;
+  children: ReactNode;
+  'aria-labelledby'?: string;
+  id?: string;
+}) {
   return (
     <section className={cn('mx-auto max-w-6xl px-4 py-14 sm:px-6 sm:py-20', className)} {...props}>
       {children}

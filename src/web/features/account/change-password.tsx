@@ -28,7 +28,8 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const onSubmit = async ({ currentPassword, newPassword, revokeOtherSessions }: Values) => {
     const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions });
     if (error) {
-      if (error.code === 'INVALID_PASSWORD') setError('currentPassword', { message: 'Your current password is not correct.' });
+      if (error.code === 'INVALID_PASSWORD')
+        setError('currentPassword', { message: 'Your current password is not correct.' });
       else toast.error(error.message || 'Could not change the password.');
       return;
     }
@@ -41,13 +42,28 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
       <h2 className="text-xl font-semibold">Change password</h2>
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 space-y-4">
         <Field id="cp-current" label="Current password" error={err('currentPassword')}>
-          <Input type="password" autoComplete="current-password" {...fieldA11y('cp-current', err('currentPassword'))} {...register('currentPassword')} />
+          <Input
+            type="password"
+            autoComplete="current-password"
+            {...fieldA11y('cp-current', err('currentPassword'))}
+            {...register('currentPassword')}
+          />
         </Field>
         <Field id="cp-new" label="New password" error={err('newPassword')}>
-          <Input type="password" autoComplete="new-password" {...fieldA11y('cp-new', err('newPassword'))} {...register('newPassword')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...fieldA11y('cp-new', err('newPassword'))}
+            {...register('newPassword')}
+          />
         </Field>
         <Field id="cp-confirm" label="Confirm new password" error={err('confirm')}>
-          <Input type="password" autoComplete="new-password" {...fieldA11y('cp-confirm', err('confirm'))} {...register('confirm')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...fieldA11y('cp-confirm', err('confirm'))}
+            {...register('confirm')}
+          />
         </Field>
         <CheckboxField id="cp-revoke" {...register('revokeOtherSessions')}>
           Sign out my other devices

@@ -8,13 +8,35 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 
 export const sessionsKey = ['auth', 'sessions'] as const;
-const when = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Vancouver' });
+const when = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Vancouver',
+});
 
 /** A short description of the browser from its user agent. */
 function device(ua: string | null | undefined): string {
   if (!ua) return 'Unknown device';
-  const browser = /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : 'Browser';
-  const os = /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Mac OS X/.test(ua) ? 'macOS' : /Windows/.test(ua) ? 'Windows' : /Linux/.test(ua) ? 'Linux' : 'unknown system';
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Chrome\//.test(ua)
+      ? 'Chrome'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'Browser';
+  const os = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : 'unknown system';
   return `${browser} on ${os}`;
 }
 
@@ -31,7 +53,10 @@ export function Sessions() {
   });
   const revoke = useMutation({
     mutationFn: async (token: string | 'others') => {
-      const { error } = token === 'others' ? await authClient.revokeOtherSessions() : await authClient.revokeSession({ token });
+      const { error } =
+        token === 'others'
+          ? await authClient.revokeOtherSessions()
+          : await authClient.revokeSession({ token });
       if (error) throw new Error(error.message || 'Could not sign that session out.');
     },
     onSuccess: () => {
@@ -46,14 +71,21 @@ export function Sessions() {
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Where you are signed in</h2>
-        <Button size="sm" variant="outline" onClick={() => revoke.mutate('others')} disabled={revoke.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => revoke.mutate('others')}
+          disabled={revoke.isPending}
+        >
           Sign out other sessions
         </Button>
       </div>
       {list.isPending ? (
         <Spinner className="mt-4" label="Loading sessions" />
       ) : list.isError ? (
-        <p role="alert" className="mt-4 text-rose-700">{list.error.message}</p>
+        <p role="alert" className="mt-4 text-rose-700">
+          {list.error.message}
+        </p>
       ) : (
         <ul className="mt-4 divide-y divide-cocoa-900/10">
           {list.data.map((s) => (
@@ -62,7 +94,8 @@ export function Sessions() {
                 <Monitor className="size-5 text-cocoa-400" aria-hidden />
                 <span>
                   <span className="block font-medium">
-                    {device(s.userAgent)} {s.token === currentToken && <Badge variant="verified">this device</Badge>}
+                    {device(s.userAgent)}{' '}
+                    {s.token === currentToken && <Badge variant="verified">this device</Badge>}
                   </span>
                   <span className="block text-sm text-cocoa-500">
                     {s.ipAddress ?? 'unknown address'} · signed in {when.format(new Date(s.createdAt))}
@@ -70,7 +103,12 @@ export function Sessions() {
                 </span>
               </span>
               {s.token !== currentToken && (
-                <Button size="sm" variant="ghost" onClick={() => revoke.mutate(s.token)} disabled={revoke.isPending}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => revoke.mutate(s.token)}
+                  disabled={revoke.isPending}
+                >
                   Sign out
                 </Button>
               )}

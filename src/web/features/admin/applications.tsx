@@ -18,7 +18,8 @@ function RejectForm({ app, onDone }: { app: VendorApplication; onDone: () => voi
   const [error, setError] = useState<string>();
   const qc = useQueryClient();
   const reject = useMutation({
-    mutationFn: (r: string) => api(`/api/admin/vendor-applications/${app.id}/reject`, { method: 'POST', json: { reason: r } }),
+    mutationFn: (r: string) =>
+      api(`/api/admin/vendor-applications/${app.id}/reject`, { method: 'POST', json: { reason: r } }),
     onSuccess: () => {
       toast.success(`${app.businessName} was rejected and e-mailed the reason.`);
       void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
@@ -36,7 +37,12 @@ function RejectForm({ app, onDone }: { app: VendorApplication; onDone: () => voi
   return (
     <div className="mt-4 space-y-3 rounded-xl bg-cream-100 p-4">
       <Field id={id} label="Reason for the vendor" error={error}>
-        <Textarea rows={3} value={reason} onChange={(e) => setReason(e.target.value)} {...fieldA11y(id, error)} />
+        <Textarea
+          rows={3}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          {...fieldA11y(id, error)}
+        />
       </Field>
       <div className="flex gap-2">
         <Button size="sm" variant="secondary" onClick={submit} disabled={reject.isPending}>
@@ -68,10 +74,16 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
         <div>
           <h3 className="text-lg font-semibold">{app.businessName}</h3>
           <p className="text-sm text-cocoa-600">
-            {specialtyLabel(app.specialty)} · {locationLabel(app.location)} · applied {new Date(app.createdAt).toLocaleDateString('en-CA')}
+            {specialtyLabel(app.specialty)} · {locationLabel(app.location)} · applied{' '}
+            {new Date(app.createdAt).toLocaleDateString('en-CA')}
           </p>
           <p className="text-sm text-cocoa-600">
-            {app.email} {app.emailVerified ? <Badge variant="verified">e-mail confirmed</Badge> : <Badge variant="outline">e-mail not confirmed</Badge>}
+            {app.email}{' '}
+            {app.emailVerified ? (
+              <Badge variant="verified">e-mail confirmed</Badge>
+            ) : (
+              <Badge variant="outline">e-mail not confirmed</Badge>
+            )}
           </p>
           {app.businessAddress && <p className="text-sm text-cocoa-500">{app.businessAddress}</p>}
           {app.phone && <p className="text-sm text-cocoa-500">{app.phone}</p>}
@@ -79,10 +91,20 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
         </div>
         {app.status === 'pending' && !rejecting && (
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => approve.mutate()} disabled={approve.isPending} aria-label={`Approve ${app.businessName}`}>
+            <Button
+              size="sm"
+              onClick={() => approve.mutate()}
+              disabled={approve.isPending}
+              aria-label={`Approve ${app.businessName}`}
+            >
               Approve
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setRejecting(true)} aria-label={`Reject ${app.businessName}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setRejecting(true)}
+              aria-label={`Reject ${app.businessName}`}
+            >
               Reject
             </Button>
           </div>
@@ -97,13 +119,20 @@ export function Applications() {
   const [status, setStatus] = useState<Status>('pending');
   const list = useQuery({
     queryKey: ['admin', 'applications', status],
-    queryFn: () => api<{ applications: VendorApplication[] }>(`/api/admin/vendor-applications?status=${status}`).then((r) => r.applications),
+    queryFn: () =>
+      api<{ applications: VendorApplication[] }>(`/api/admin/vendor-applications?status=${status}`).then(
+        (r) => r.applications,
+      ),
   });
   return (
     <div className="space-y-4">
       <div className="max-w-xs space-y-1.5">
         <Label htmlFor="application-status">Show</Label>
-        <NativeSelect id="application-status" value={status} onChange={(e) => setStatus(e.target.value as Status)}>
+        <NativeSelect
+          id="application-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as Status)}
+        >
           <option value="pending">Pending applications</option>
           <option value="approved">Approved vendors</option>
           <option value="rejected">Rejected applications</option>

@@ -12,7 +12,12 @@ async function timed(name: string, run: () => Promise<unknown>): Promise<Check> 
     const detail = await run();
     return { name, ok: true, ms: Math.round(performance.now() - started), detail };
   } catch (err) {
-    return { name, ok: false, ms: Math.round(performance.now() - started), detail: err instanceof Error ? err.message : String(err) };
+    return {
+      name,
+      ok: false,
+      ms: Math.round(performance.now() - started),
+      detail: err instanceof Error ? err.message : String(err),
+    };
   }
 }
 
@@ -39,10 +44,12 @@ export function Diagnostics({ runOnLoad }: { runOnLoad: boolean }) {
       {run.data?.map((c) => (
         <Card key={c.name} className="p-4">
           <p className="font-semibold">
-            <span className={c.ok ? 'text-sage-700' : 'text-rose-700'}>{c.ok ? 'PASS' : 'FAIL'}</span> {c.name}{' '}
-            <span className="text-sm font-normal text-cocoa-500">({c.ms} ms)</span>
+            <span className={c.ok ? 'text-sage-700' : 'text-rose-700'}>{c.ok ? 'PASS' : 'FAIL'}</span>{' '}
+            {c.name} <span className="text-sm font-normal text-cocoa-500">({c.ms} ms)</span>
           </p>
-          <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-cream-100 p-3 text-xs">{JSON.stringify(c.detail, null, 2)}</pre>
+          <pre className="mt-2 max-h-64 overflow-auto rounded-lg bg-cream-100 p-3 text-xs">
+            {JSON.stringify(c.detail, null, 2)}
+          </pre>
         </Card>
       ))}
     </div>

@@ -6,16 +6,28 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 
-type Summary = { id: string; to: string; subject: string; kind: string; link: string | null; createdAt: string };
+type Summary = {
+  id: string;
+  to: string;
+  subject: string;
+  kind: string;
+  link: string | null;
+  createdAt: string;
+};
 type Full = Summary & { html: string; text: string };
-const time = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Vancouver' });
+const time = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Vancouver',
+});
 
 export function Mailbox() {
   const [to, setTo] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'mailbox', to],
-    queryFn: () => api<{ mode: string; emails: Summary[] }>(`/api/admin/mailbox?${new URLSearchParams(to ? { to } : {})}`),
+    queryFn: () =>
+      api<{ mode: string; emails: Summary[] }>(`/api/admin/mailbox?${new URLSearchParams(to ? { to } : {})}`),
     refetchInterval: 5000,
   });
   const open = useQuery({
@@ -27,11 +39,19 @@ export function Mailbox() {
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_1.2fr]">
       <div>
-        <Input type="search" aria-label="Filter by recipient" placeholder="Filter by recipient e-mail" value={to} onChange={(e) => setTo(e.target.value.trim())} />
+        <Input
+          type="search"
+          aria-label="Filter by recipient"
+          placeholder="Filter by recipient e-mail"
+          value={to}
+          onChange={(e) => setTo(e.target.value.trim())}
+        />
         {list.isPending ? (
           <Spinner className="mt-6" label="Loading e-mails" />
         ) : list.isError ? (
-          <p role="alert" className="mt-6 text-rose-700">{list.error.message}</p>
+          <p role="alert" className="mt-6 text-rose-700">
+            {list.error.message}
+          </p>
         ) : list.data.emails.length === 0 ? (
           <p className="mt-6 text-cocoa-600">No e-mails{to ? ` to ${to}` : ''} yet.</p>
         ) : (
@@ -74,7 +94,12 @@ export function Mailbox() {
                 </a>
               </p>
             )}
-            <iframe title="E-mail preview" sandbox="" srcDoc={open.data.html} className="mt-4 h-[28rem] w-full rounded-xl border border-cocoa-900/10 bg-cream-100" />
+            <iframe
+              title="E-mail preview"
+              sandbox=""
+              srcDoc={open.data.html}
+              className="mt-4 h-[28rem] w-full rounded-xl border border-cocoa-900/10 bg-cream-100"
+            />
           </article>
         )}
       </Card>

@@ -22,7 +22,10 @@ export function SeederPanel() {
   };
   const seed = useMutation({
     mutationFn: (table?: string) =>
-      api<{ message: string; counts: Counts }>('/api/admin/seed', { method: 'POST', json: table ? { table } : {} }),
+      api<{ message: string; counts: Counts }>('/api/admin/seed', {
+        method: 'POST',
+        json: table ? { table } : {},
+      }),
     onSuccess: done,
     onError: (err, table) => {
       console.error(err);
@@ -46,7 +49,8 @@ export function SeederPanel() {
       <Card className="p-6">
         <h2 className="text-xl font-semibold">All demo data</h2>
         <p className="mt-1 text-sm text-cocoa-600">
-          8 vendors, 8 cake designs, 4 orders, 4 favorites, 2 reviews and the demo accounts. Clear removes only demo rows.
+          8 vendors, 8 cake designs, 4 orders, 4 favorites, 2 reviews and the demo accounts. Clear removes
+          only demo rows.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button onClick={() => seed.mutate(undefined)} disabled={busy}>
@@ -66,7 +70,13 @@ export function SeederPanel() {
                 <span className="font-mono text-sm font-semibold">{t}</span>
                 <span className="ml-3 text-sm text-cocoa-500">{state.data.counts[t] ?? 0} demo rows</span>
               </span>
-              <Button size="sm" variant="soft" onClick={() => seed.mutate(t)} disabled={busy} aria-label={`Seed ${t}`}>
+              <Button
+                size="sm"
+                variant="soft"
+                onClick={() => seed.mutate(t)}
+                disabled={busy}
+                aria-label={`Seed ${t}`}
+              >
                 Seed
               </Button>
             </li>

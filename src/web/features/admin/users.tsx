@@ -8,7 +8,16 @@ import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 
-type AdminUser = { id: string; name: string; email: string; role: string | null; banned: boolean | null; banReason: string | null; userType?: string; createdAt: string };
+type AdminUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  banned: boolean | null;
+  banReason: string | null;
+  userType?: string;
+  createdAt: string;
+};
 
 /** Users, through Better Auth's admin endpoints (they check the admin role themselves). */
 export function Users() {
@@ -33,7 +42,14 @@ export function Users() {
 
   return (
     <div className="space-y-4">
-      <Input type="search" aria-label="Search users by e-mail" placeholder="Search users by e-mail" value={search} onChange={(e) => setSearch(e.target.value.trim())} className="max-w-md" />
+      <Input
+        type="search"
+        aria-label="Search users by e-mail"
+        placeholder="Search users by e-mail"
+        value={search}
+        onChange={(e) => setSearch(e.target.value.trim())}
+        className="max-w-md"
+      />
       {list.isPending ? (
         <Spinner label="Loading users" />
       ) : list.isError ? (
@@ -42,10 +58,15 @@ export function Users() {
         <ul className="space-y-2">
           {list.data.users.map((u) => (
             <li key={u.id}>
-              <Card className="flex flex-wrap items-center justify-between gap-3 p-4" role="group" aria-label={u.email}>
+              <Card
+                className="flex flex-wrap items-center justify-between gap-3 p-4"
+                role="group"
+                aria-label={u.email}
+              >
                 <div>
                   <p className="font-semibold">
-                    {u.name} {u.role === 'admin' && <Badge variant="secondary">admin</Badge>} {u.banned && <Badge variant="default">suspended</Badge>}
+                    {u.name} {u.role === 'admin' && <Badge variant="secondary">admin</Badge>}{' '}
+                    {u.banned && <Badge variant="default">suspended</Badge>}
                   </p>
                   <p className="text-sm text-cocoa-600">
                     {u.email} · {u.userType ?? 'customer'}
@@ -55,19 +76,45 @@ export function Users() {
                 {u.role !== 'admin' && (
                   <div className="flex flex-wrap gap-2">
                     {u.banned ? (
-                      <Button size="sm" variant="outline" onClick={() => action.mutate({ path: 'unban-user', body: { userId: u.id }, done: `${u.email} can sign in again.` })}>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() =>
+                          action.mutate({
+                            path: 'unban-user',
+                            body: { userId: u.id },
+                            done: `${u.email} can sign in again.`,
+                          })
+                        }
+                      >
                         Unban
                       </Button>
                     ) : (
                       <Button
                         size="sm"
                         variant="outline"
-                        onClick={() => action.mutate({ path: 'ban-user', body: { userId: u.id, banReason: 'Suspended by an administrator' }, done: `${u.email} is suspended.` })}
+                        onClick={() =>
+                          action.mutate({
+                            path: 'ban-user',
+                            body: { userId: u.id, banReason: 'Suspended by an administrator' },
+                            done: `${u.email} is suspended.`,
+                          })
+                        }
                       >
                         Ban
                       </Button>
                     )}
-                    <Button size="sm" variant="ghost" onClick={() => action.mutate({ path: 'revoke-user-sessions', body: { userId: u.id }, done: `${u.email} was signed out everywhere.` })}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() =>
+                        action.mutate({
+                          path: 'revoke-user-sessions',
+                          body: { userId: u.id },
+                          done: `${u.email} was signed out everywhere.`,
+                        })
+                      }
+                    >
                       Revoke sessions
                     </Button>
                   </div>

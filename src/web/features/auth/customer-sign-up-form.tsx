@@ -28,7 +28,9 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       toast.error(error.message || 'Registration failed');
       return;
     }
-    toast.success(`Check your e-mail! We sent a message to ${v.email}: follow its link to confirm your account, then sign in.`);
+    toast.success(
+      `Check your e-mail! We sent a message to ${v.email}: follow its link to confirm your account, then sign in.`,
+    );
     setTimeout(onRegistered, 2000);
   };
 
@@ -37,20 +39,43 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="cr-first" label="First name" error={err('firstName')}>
-          <Input autoComplete="given-name" {...fieldA11y('cr-first', err('firstName'))} {...register('firstName')} />
+          <Input
+            autoComplete="given-name"
+            {...fieldA11y('cr-first', err('firstName'))}
+            {...register('firstName')}
+          />
         </Field>
         <Field id="cr-last" label="Last name" error={err('lastName')}>
-          <Input autoComplete="family-name" {...fieldA11y('cr-last', err('lastName'))} {...register('lastName')} />
+          <Input
+            autoComplete="family-name"
+            {...fieldA11y('cr-last', err('lastName'))}
+            {...register('lastName')}
+          />
         </Field>
       </div>
       <Field id="cr-email" label="Email" error={err('email')}>
-        <Input type="email" autoComplete="email" {...fieldA11y('cr-email', err('email'))} {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          {...fieldA11y('cr-email', err('email'))}
+          {...register('email')}
+        />
       </Field>
       <Field id="cr-phone" label="Phone (optional)" error={err('phone')}>
-        <Input type="tel" autoComplete="tel" {...fieldA11y('cr-phone', err('phone'))} {...register('phone')} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          {...fieldA11y('cr-phone', err('phone'))}
+          {...register('phone')}
+        />
       </Field>
       <Field id="cr-password" label="Password" error={err('password')}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('cr-password', err('password'))} {...register('password')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldA11y('cr-password', err('password'))}
+          {...register('password')}
+        />
       </Field>
       <CheckboxField id="cr-terms" error={err('acceptTerms')} {...register('acceptTerms')}>
         I am at least 18 and agree to the{' '}

@@ -8,4 +8,8 @@ export interface ServerConfig {
 }
 
 export const useServerConfig = () =>
-  useQuery({ queryKey: ['config'], queryFn: () => api<ServerConfig>('/api/config'), staleTime: 5 * 60 * 1000 });
+  useQuery({
+    queryKey: ['config'],
+    queryFn: () => api<ServerConfig>('/api/config'),
+    staleTime: 5 * 60 * 1000,
+  });

@@ -9,7 +9,8 @@ import { Input } from '../../components/ui/input.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
-const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+const safeNext = (next: string | null) =>
+  next && next.startsWith('/') && !next.startsWith('//') ? next : null;
 
 export function SignInForm({ idPrefix }: { idPrefix: string }) {
   const navigate = useNavigate();
@@ -38,7 +39,12 @@ export function SignInForm({ idPrefix }: { idPrefix: string }) {
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e).catch(() => {})} className="space-y-5">
       <Field id={id('email')} label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...fieldA11y(id('email'), errors.email?.message)} {...register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          {...fieldA11y(id('email'), errors.email?.message)}
+          {...register('email')}
+        />
       </Field>
       <Field id={id('password')} label="Password" error={errors.password?.message}>
         <Input

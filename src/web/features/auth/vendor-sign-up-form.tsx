@@ -27,7 +27,9 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
       toast.error(err instanceof Error && err.message ? err.message : 'Vendor registration failed');
       return;
     }
-    toast.success(`Application submitted! Confirm the e-mail we sent to ${v.email}, then sign in to follow your application.`);
+    toast.success(
+      `Application submitted! Confirm the e-mail we sent to ${v.email}, then sign in to follow your application.`,
+    );
     setTimeout(onRegistered, 2000);
   };
 
@@ -35,22 +37,44 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
       <Field id="vr-business" label="Business name" error={err('businessName')}>
-        <Input autoComplete="organization" {...fieldA11y('vr-business', err('businessName'))} {...register('businessName')} />
+        <Input
+          autoComplete="organization"
+          {...fieldA11y('vr-business', err('businessName'))}
+          {...register('businessName')}
+        />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="vr-email" label="Business email" error={err('email')}>
-          <Input type="email" autoComplete="email" {...fieldA11y('vr-email', err('email'))} {...register('email')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            {...fieldA11y('vr-email', err('email'))}
+            {...register('email')}
+          />
         </Field>
         <Field id="vr-phone" label="Phone" error={err('phone')}>
-          <Input type="tel" autoComplete="tel" {...fieldA11y('vr-phone', err('phone'))} {...register('phone')} />
+          <Input
+            type="tel"
+            autoComplete="tel"
+            {...fieldA11y('vr-phone', err('phone'))}
+            {...register('phone')}
+          />
         </Field>
       </div>
       <Field id="vr-address" label="Business address" error={err('businessAddress')}>
-        <Input autoComplete="street-address" {...fieldA11y('vr-address', err('businessAddress'))} {...register('businessAddress')} />
+        <Input
+          autoComplete="street-address"
+          {...fieldA11y('vr-address', err('businessAddress'))}
+          {...register('businessAddress')}
+        />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="vr-location" label="Area" error={err('location')}>
-          <NativeSelect defaultValue="" {...fieldA11y('vr-location', err('location'))} {...register('location')}>
+          <NativeSelect
+            defaultValue=""
+            {...fieldA11y('vr-location', err('location'))}
+            {...register('location')}
+          >
             <option value="" disabled>
               Choose your area
             </option>
@@ -62,7 +86,11 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
           </NativeSelect>
         </Field>
         <Field id="vr-specialty" label="Specialty" error={err('specialty')}>
-          <NativeSelect defaultValue="" {...fieldA11y('vr-specialty', err('specialty'))} {...register('specialty')}>
+          <NativeSelect
+            defaultValue=""
+            {...fieldA11y('vr-specialty', err('specialty'))}
+            {...register('specialty')}
+          >
             <option value="" disabled>
               Choose your specialty
             </option>
@@ -75,7 +103,12 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
         </Field>
       </div>
       <Field id="vr-password" label="Password" error={err('password')}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('vr-password', err('password'))} {...register('password')} />
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldA11y('vr-password', err('password'))}
+          {...register('password')}
+        />
       </Field>
       <CheckboxField id="vr-agree" error={err('acceptAgreement')} {...register('acceptAgreement')}>
         I agree to the Vendor Agreement and the{' '}

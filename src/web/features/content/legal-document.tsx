@@ -8,7 +8,17 @@ export interface LegalSection {
 }
 
 /** A legal page: header, last-updated date, a table of contents and numbered sections. */
-export function LegalDocument({ title, intro, updated, sections }: { title: string; intro: string; updated: string; sections: LegalSection[] }) {
+export function LegalDocument({
+  title,
+  intro,
+  updated,
+  sections,
+}: {
+  title: string;
+  intro: string;
+  updated: string;
+  sections: LegalSection[];
+}) {
   return (
     <>
       <PageHeader eyebrow="Legal" title={title} intro={intro}>
@@ -16,7 +26,9 @@ export function LegalDocument({ title, intro, updated, sections }: { title: stri
       </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[16rem_1fr]">
         <nav aria-label="Contents" className="lg:sticky lg:top-24 lg:self-start">
-          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-cocoa-500">Contents</h2>
+          <h2 className="font-sans text-sm font-semibold uppercase tracking-wider text-cocoa-500">
+            Contents
+          </h2>
           <ol className="mt-3 space-y-2 text-sm">
             {sections.map((s, i) => (
               <li key={s.id}>

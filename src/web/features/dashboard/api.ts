@@ -8,7 +8,13 @@ export const dashboardKeys = {
 };
 
 export const useCustomerDashboard = (userId: string) =>
-  useQuery({ queryKey: dashboardKeys.customer(userId), queryFn: () => api<CustomerDashboard>('/api/me/dashboard/customer') });
+  useQuery({
+    queryKey: dashboardKeys.customer(userId),
+    queryFn: () => api<CustomerDashboard>('/api/me/dashboard/customer'),
+  });
 
 export const useVendorDashboard = (userId: string) =>
-  useQuery({ queryKey: dashboardKeys.vendor(userId), queryFn: () => api<VendorDashboard>('/api/me/dashboard/vendor') });
+  useQuery({
+    queryKey: dashboardKeys.vendor(userId),
+    queryFn: () => api<VendorDashboard>('/api/me/dashboard/vendor'),
+  });

@@ -19,11 +19,22 @@ export function OrderTimeline({ status }: { status: string }) {
       {FLOW.map((step, i) => {
         const done = i <= current;
         return (
-          <li key={step} aria-current={i === current ? 'step' : undefined} className="flex flex-col items-center gap-1 text-center text-xs">
-            <span className={cn('flex size-7 items-center justify-center rounded-full border-2', done ? 'border-rose-500 bg-rose-500 text-white' : 'border-cream-300 text-cocoa-400')}>
+          <li
+            key={step}
+            aria-current={i === current ? 'step' : undefined}
+            className="flex flex-col items-center gap-1 text-center text-xs"
+          >
+            <span
+              className={cn(
+                'flex size-7 items-center justify-center rounded-full border-2',
+                done ? 'border-rose-500 bg-rose-500 text-white' : 'border-cream-300 text-cocoa-400',
+              )}
+            >
               {done ? <Check className="size-4" aria-hidden /> : i + 1}
             </span>
-            <span className={done ? 'font-semibold text-cocoa-900' : 'text-cocoa-500'}>{orderStatusLabel(step)}</span>
+            <span className={done ? 'font-semibold text-cocoa-900' : 'text-cocoa-500'}>
+              {orderStatusLabel(step)}
+            </span>
           </li>
         );
       })}

@@ -34,7 +34,13 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
     return (data?.orders ?? []).filter((o) => {
       if (status !== 'all' && o.status !== status) return false;
       if (!q) return true;
-      const haystack = [o.orderNumber, o.vendor.businessName, o.cakeDesign?.occasion, o.cakeDesign?.flavor, o.cakeDesign?.description]
+      const haystack = [
+        o.orderNumber,
+        o.vendor.businessName,
+        o.cakeDesign?.occasion,
+        o.cakeDesign?.flavor,
+        o.cakeDesign?.description,
+      ]
         .join(' ')
         .toLowerCase();
       return haystack.includes(q);
@@ -73,10 +79,25 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
             <h2 className="text-2xl font-semibold">Order History</h2>
             <div className="flex gap-2">
               <div className="relative">
-                <Search className="pointer-events-none absolute left-3 top-3.5 size-4 text-cocoa-400" aria-hidden />
-                <Input type="search" aria-label="Search orders" placeholder="Search orders..." className="pl-9" value={query} onChange={(e) => setQuery(e.target.value)} />
+                <Search
+                  className="pointer-events-none absolute left-3 top-3.5 size-4 text-cocoa-400"
+                  aria-hidden
+                />
+                <Input
+                  type="search"
+                  aria-label="Search orders"
+                  placeholder="Search orders..."
+                  className="pl-9"
+                  value={query}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
               </div>
-              <NativeSelect aria-label="Filter by status" value={status} onChange={(e) => setStatus(e.target.value)} className="w-40">
+              <NativeSelect
+                aria-label="Filter by status"
+                value={status}
+                onChange={(e) => setStatus(e.target.value)}
+                className="w-40"
+              >
                 <option value="all">All statuses</option>
                 {ORDER_STATUSES.map((s) => (
                   <option key={s} value={s}>
@@ -107,7 +128,14 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
               {data.designs.map((d) => (
                 <li key={d.id}>
                   <Card className="overflow-hidden">
-                    {d.imageUrl && <img src={d.imageUrl} alt={`${d.title} design`} className="aspect-square w-full bg-cream-200 object-cover" loading="lazy" />}
+                    {d.imageUrl && (
+                      <img
+                        src={d.imageUrl}
+                        alt={`${d.title} design`}
+                        className="aspect-square w-full bg-cream-200 object-cover"
+                        loading="lazy"
+                      />
+                    )}
                     <div className="p-3">
                       <p className="font-semibold">{d.title}</p>
                       <p className="text-xs text-cocoa-500">

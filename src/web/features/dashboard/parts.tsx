@@ -6,14 +6,25 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MESSAGES } from '../../../shared/errors.ts';
 
-export const dateFmt = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'America/Vancouver' });
+export const dateFmt = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeZone: 'America/Vancouver',
+});
 export const formatDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : 'Not set');
 
 export function StatusBadge({ status }: { status: string }) {
   return <Badge variant={orderStatusBadge(status)}>{orderStatusLabel(status)}</Badge>;
 }
 
-export function StatCard({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: ReactNode }) {
+export function StatCard({
+  icon: Icon,
+  label,
+  value,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: ReactNode;
+}) {
   return (
     <div className="rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
       <div className="flex items-start justify-between gap-2">
@@ -40,7 +51,9 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
     <div role="alert" className="mx-auto flex max-w-lg flex-col items-center px-4 py-24 text-center">
       <AlertTriangle className="size-10 text-rose-500" aria-hidden />
       <h1 className="mt-4 text-3xl font-semibold">Error Loading Dashboard</h1>
-      <p className="mt-2 text-cocoa-600">{error instanceof Error && error.message ? error.message : MESSAGES.dashboardLoadFailed}</p>
+      <p className="mt-2 text-cocoa-600">
+        {error instanceof Error && error.message ? error.message : MESSAGES.dashboardLoadFailed}
+      </p>
       <Button className="mt-6" onClick={onRetry}>
         Try Again
       </Button>

@@ -13,15 +13,40 @@ import { ApiError, api } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 
 /** Five radio buttons drawn as stars: keyboard arrows change the rating. */
-function StarPicker({ value, onChange, error }: { value: number | undefined; onChange: (n: number) => void; error?: string | undefined }) {
+function StarPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | undefined;
+  onChange: (n: number) => void;
+  error?: string | undefined;
+}) {
   return (
     <fieldset className="space-y-1.5" aria-describedby={error ? 'review-rating-error' : undefined}>
       <legend className="text-sm font-semibold text-cocoa-700">Your rating</legend>
       <div className="flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500">
-            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`} />
-            <Star aria-hidden className={cn('size-8', value !== undefined && n <= value ? 'fill-gold-400 text-gold-400' : 'text-cream-300')} />
+          <label
+            key={n}
+            className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500"
+          >
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+              aria-label={`${n} ${n === 1 ? 'star' : 'stars'}`}
+            />
+            <Star
+              aria-hidden
+              className={cn(
+                'size-8',
+                value !== undefined && n <= value ? 'fill-gold-400 text-gold-400' : 'text-cream-300',
+              )}
+            />
           </label>
         ))}
       </div>
@@ -33,9 +58,12 @@ function StarPicker({ value, onChange, error }: { value: number | undefined; onC
 export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorName: string }) {
   const [open, setOpen] = useState(false);
   const qc = useQueryClient();
-  const { register, handleSubmit, control, formState, setError, reset } = useForm<CreateReviewInput>({ resolver: zodResolver(createReviewSchema) });
+  const { register, handleSubmit, control, formState, setError, reset } = useForm<CreateReviewInput>({
+    resolver: zodResolver(createReviewSchema),
+  });
   const send = useMutation({
-    mutationFn: (input: CreateReviewInput) => api(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
+    mutationFn: (input: CreateReviewInput) =>
+      api(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
     onSuccess: () => {
       toast.success('Thank you for your review!');
       setOpen(false);
@@ -44,7 +72,9 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
       void qc.invalidateQueries({ queryKey: ['reviews'] });
     },
     onError: (err) => {
-      if (err instanceof ApiError) for (const [f, m] of Object.entries(err.fields)) setError(f as keyof CreateReviewInput, { message: m });
+      if (err instanceof ApiError)
+        for (const [f, m] of Object.entries(err.fields))
+          setError(f as keyof CreateReviewInput, { message: m });
       toast.error(err.message);
     },
   });
@@ -56,7 +86,13 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
       </DialogTrigger>
       <DialogContent title="Leave a review" description={`How was your cake from ${vendorName}?`}>
         <form noValidate onSubmit={(e) => void handleSubmit((v) => send.mutate(v))(e)} className="space-y-4">
-          <Controller control={control} name="rating" render={({ field }) => <StarPicker value={field.value} onChange={field.onChange} error={err('rating')} />} />
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field }) => (
+              <StarPicker value={field.value} onChange={field.onChange} error={err('rating')} />
+            )}
+          />
           <Field id="review-title" label="Title (optional)" error={err('title')}>
             <Input {...fieldA11y('review-title', err('title'))} {...register('title')} />
           </Field>

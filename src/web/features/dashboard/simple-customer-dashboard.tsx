@@ -86,7 +86,14 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
               {data.designs.slice(0, 6).map((d) => (
                 <li key={d.id}>
                   <Card className="overflow-hidden">
-                    {d.imageUrl && <img src={d.imageUrl} alt={`${d.title} design`} className="aspect-square w-full bg-cream-200 object-cover" loading="lazy" />}
+                    {d.imageUrl && (
+                      <img
+                        src={d.imageUrl}
+                        alt={`${d.title} design`}
+                        className="aspect-square w-full bg-cream-200 object-cover"
+                        loading="lazy"
+                      />
+                    )}
                     <div className="p-3">
                       <p className="truncate text-sm font-semibold">{d.title}</p>
                       <p className="text-xs text-cocoa-500">

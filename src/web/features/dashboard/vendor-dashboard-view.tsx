@@ -35,13 +35,13 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
         <h1 className="mt-4 text-4xl font-semibold">{vendor.businessName}</h1>
         {vendor.status === 'pending' ? (
           <p className="mt-4 text-lg text-cocoa-600">
-            Your vendor application is awaiting approval. Our team reviews every application, usually within two business
-            days, and will e-mail you the decision.
+            Your vendor application is awaiting approval. Our team reviews every application, usually within
+            two business days, and will e-mail you the decision.
           </p>
         ) : (
           <p className="mt-4 text-lg text-cocoa-600">
-            Your application was not approved{vendor.rejectionReason ? `: ${vendor.rejectionReason}` : '.'} Contact support
-            if you would like to discuss it.
+            Your application was not approved{vendor.rejectionReason ? `: ${vendor.rejectionReason}` : '.'}{' '}
+            Contact support if you would like to discuss it.
           </p>
         )}
       </div>
@@ -75,12 +75,18 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             <StatCard icon={Package} label="Active Orders" value={stats.activeOrders} />
             <StatCard icon={Package} label="Completed Orders" value={stats.completedOrders} />
             <StatCard icon={DollarSign} label="Revenue" value={formatCents(stats.revenue)} />
-            <StatCard icon={Star} label="Rating" value={`${vendor.rating.toFixed(1)} (${vendor.reviewCount})`} />
+            <StatCard
+              icon={Star}
+              label="Rating"
+              value={`${vendor.rating.toFixed(1)} (${vendor.reviewCount})`}
+            />
           </div>
         </TabsContent>
         <TabsContent value="orders">
           {data.recentOrders.length === 0 ? (
-            <Card className="p-10 text-center text-cocoa-600">No orders yet. Orders from customers will appear here.</Card>
+            <Card className="p-10 text-center text-cocoa-600">
+              No orders yet. Orders from customers will appear here.
+            </Card>
           ) : (
             <ul className="space-y-3">
               {data.recentOrders.map((o) => (

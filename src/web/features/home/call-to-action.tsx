@@ -19,7 +19,12 @@ export function CallToAction() {
             <Button asChild size="lg" className="bg-white text-rose-700 hover:bg-rose-50">
               <Link to="/#ai-designer">Start Designing</Link>
             </Button>
-            <Button asChild size="lg" variant="outline" className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white">
+            <Button
+              asChild
+              size="lg"
+              variant="outline"
+              className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white"
+            >
               <Link to="/auth">Get Quotes from Vendors</Link>
             </Button>
           </div>

@@ -2,16 +2,38 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 
 const SHOWCASE = [
-  { src: '/demo/cake-wedding-classic.svg', alt: 'Three-tier ivory wedding cake with blush roses', label: 'Wedding · Vanilla' },
-  { src: '/demo/cake-birthday-rainbow.svg', alt: 'Rainbow birthday cake with candles and sprinkles', label: 'Birthday · Strawberry' },
-  { src: '/demo/cake-lemon-floral.svg', alt: 'Semi-naked lemon cake with white flowers', label: 'Custom · Lemon' },
-  { src: '/demo/cake-anniversary-redvelvet.svg', alt: 'Red velvet anniversary cake with roses and a gold heart', label: 'Anniversary · Red Velvet' },
+  {
+    src: '/demo/cake-wedding-classic.svg',
+    alt: 'Three-tier ivory wedding cake with blush roses',
+    label: 'Wedding · Vanilla',
+  },
+  {
+    src: '/demo/cake-birthday-rainbow.svg',
+    alt: 'Rainbow birthday cake with candles and sprinkles',
+    label: 'Birthday · Strawberry',
+  },
+  {
+    src: '/demo/cake-lemon-floral.svg',
+    alt: 'Semi-naked lemon cake with white flowers',
+    label: 'Custom · Lemon',
+  },
+  {
+    src: '/demo/cake-anniversary-redvelvet.svg',
+    alt: 'Red velvet anniversary cake with roses and a gold heart',
+    label: 'Anniversary · Red Velvet',
+  },
 ];
 
 const STEPS = [
-  { title: 'Describe it', text: 'Pick the occasion, flavour and size, and add colours, dietary needs and any details.' },
+  {
+    title: 'Describe it',
+    text: 'Pick the occasion, flavour and size, and add colours, dietary needs and any details.',
+  },
   { title: 'See it', text: 'Get a design in seconds, or three variations in different styles to compare.' },
-  { title: 'Share or save it', text: 'Send it to friends for a vote, or save it and request quotes from vendors.' },
+  {
+    title: 'Share or save it',
+    text: 'Send it to friends for a vote, or save it and request quotes from vendors.',
+  },
 ];
 
 /** The home page's designer section; the anchor #ai-designer is where "Design My Cake" leads. */
@@ -25,8 +47,8 @@ export function DesignerSection() {
             Design your dream cake with AI
           </h2>
           <p className="mt-4 text-lg text-cocoa-600">
-            Tell us about your celebration and see a cake made for it. Bakers quote from your design, so what you
-            picture is what you get.
+            Tell us about your celebration and see a cake made for it. Bakers quote from your design, so what
+            you picture is what you get.
           </p>
         </div>
         <ol className="mt-12 grid gap-4 sm:grid-cols-3">

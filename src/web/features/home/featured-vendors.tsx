@@ -12,7 +12,9 @@ export function FeaturedVendors() {
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
         <div className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-end">
           <div>
-            <p className="text-sm font-semibold uppercase tracking-[0.18em] text-rose-600">Featured vendors</p>
+            <p className="text-sm font-semibold uppercase tracking-[0.18em] text-rose-600">
+              Featured vendors
+            </p>
             <h2 id="featured-title" className="mt-3 text-4xl font-semibold">
               Loved by BC celebrations
             </h2>

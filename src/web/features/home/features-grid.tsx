@@ -23,7 +23,10 @@ export function FeaturesGrid() {
         {FEATURES.map((f) => {
           const Icon = ICONS[f.icon];
           return (
-            <li key={f.title} className="rounded-[var(--radius-card)] bg-white p-7 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
+            <li
+              key={f.title}
+              className="rounded-[var(--radius-card)] bg-white p-7 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5"
+            >
               <span className="flex size-12 items-center justify-center rounded-2xl bg-rose-50 text-rose-600">
                 <Icon className="size-6" aria-hidden />
               </span>

@@ -5,9 +5,18 @@ import { MARKETING_STATS } from './content.ts';
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-rose-50 via-cream-100 to-gold-100/60">
-      <div aria-hidden className="pointer-events-none absolute -right-32 -top-32 size-[34rem] rounded-full bg-rose-100/70 blur-3xl" />
-      <div aria-hidden className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-gold-100 blur-3xl" />
+    <section
+      aria-labelledby="hero-title"
+      className="relative overflow-hidden bg-gradient-to-br from-rose-50 via-cream-100 to-gold-100/60"
+    >
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -right-32 -top-32 size-[34rem] rounded-full bg-rose-100/70 blur-3xl"
+      />
+      <div
+        aria-hidden
+        className="pointer-events-none absolute -bottom-40 -left-24 size-[26rem] rounded-full bg-gold-100 blur-3xl"
+      />
       <div className="relative mx-auto grid max-w-6xl items-center gap-10 px-4 pb-16 pt-12 sm:px-6 lg:grid-cols-[1.1fr_1fr] lg:pb-24 lg:pt-20">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1.5 text-sm font-semibold text-rose-700 shadow-sm ring-1 ring-rose-100">
@@ -17,8 +26,8 @@ export function Hero() {
             Design the cake. <span className="italic text-rose-600">We&apos;ll find</span> the baker.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-cocoa-600">
-            Describe your celebration and see your custom cake in seconds. Then order it from verified local cake makers
-            across British Columbia, and pay only when you are satisfied.
+            Describe your celebration and see your custom cake in seconds. Then order it from verified local
+            cake makers across British Columbia, and pay only when you are satisfied.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">

@@ -10,7 +10,9 @@ export function useReviews(rating: ReviewRatingFilter, sort: ReviewSort) {
     queryKey: ['reviews', rating, sort],
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      api<ReviewList>(`/api/reviews?${new URLSearchParams({ rating, sort, limit: String(PAGE), offset: String(pageParam) })}`),
+      api<ReviewList>(
+        `/api/reviews?${new URLSearchParams({ rating, sort, limit: String(PAGE), offset: String(pageParam) })}`,
+      ),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.reviews.length, 0);
       return loaded < last.total ? loaded : undefined;

@@ -13,7 +13,11 @@ export function ReviewCard({ review: r }: { review: PublicReview }) {
       {r.imageUrl && (
         <img
           src={r.imageUrl}
-          alt={r.occasion ? `${r.occasion} cake from ${r.vendor.businessName}` : `Cake from ${r.vendor.businessName}`}
+          alt={
+            r.occasion
+              ? `${r.occasion} cake from ${r.vendor.businessName}`
+              : `Cake from ${r.vendor.businessName}`
+          }
           className="size-28 shrink-0 rounded-2xl bg-cream-200 object-cover"
           loading="lazy"
         />
@@ -42,8 +46,8 @@ export function ReviewCard({ review: r }: { review: PublicReview }) {
             </Link>
           </span>
           <span className="flex items-center gap-1">
-            <ThumbsUp className="size-3.5" aria-hidden /> {r.helpfulCount} {r.helpfulCount === 1 ? 'person' : 'people'} found this
-            helpful
+            <ThumbsUp className="size-3.5" aria-hidden /> {r.helpfulCount}{' '}
+            {r.helpfulCount === 1 ? 'person' : 'people'} found this helpful
           </span>
         </div>
       </div>

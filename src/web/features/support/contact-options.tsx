@@ -38,7 +38,10 @@ export function ContactOptions({ onChat }: { onChat: () => void }) {
   return (
     <ul className="grid gap-5 md:grid-cols-3">
       {cards.map(({ icon: Icon, title, text, action }) => (
-        <li key={title} className="flex flex-col rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5">
+        <li
+          key={title}
+          className="flex flex-col rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5"
+        >
           <span className="flex size-11 items-center justify-center rounded-2xl bg-rose-50 text-rose-600">
             <Icon className="size-5" aria-hidden />
           </span>

@@ -1,17 +1,37 @@
 import { Search } from 'lucide-react';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../../components/ui/accordion.tsx';
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from '../../components/ui/accordion.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { FAQ, filterFaq } from './faq-data.ts';
 
 /** The FAQ: one keyword filter over questions and answers, and one open item at a time across all groups. */
-export function Faq({ query, onQueryChange, onContact }: { query: string; onQueryChange: (q: string) => void; onContact: () => void }) {
+export function Faq({
+  query,
+  onQueryChange,
+  onContact,
+}: {
+  query: string;
+  onQueryChange: (q: string) => void;
+  onContact: () => void;
+}) {
   const groups = filterFaq(FAQ, query);
   return (
     <div className="mx-auto max-w-3xl">
       <div className="relative">
         <Search className="pointer-events-none absolute left-4 top-3.5 size-4 text-cocoa-400" aria-hidden />
-        <Input type="search" aria-label="Search FAQs" placeholder="Search FAQs" value={query} onChange={(e) => onQueryChange(e.target.value)} className="pl-11" />
+        <Input
+          type="search"
+          aria-label="Search FAQs"
+          placeholder="Search FAQs"
+          value={query}
+          onChange={(e) => onQueryChange(e.target.value)}
+          className="pl-11"
+        />
       </div>
       {groups.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white p-10 text-center" role="status">

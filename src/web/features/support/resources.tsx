@@ -21,7 +21,10 @@ export function Resources() {
           >
             <span className="flex items-center justify-between font-display text-lg font-semibold text-cocoa-900">
               {r.title}
-              <ArrowRight className="size-4 text-rose-500 transition-transform group-hover:translate-x-1" aria-hidden />
+              <ArrowRight
+                className="size-4 text-rose-500 transition-transform group-hover:translate-x-1"
+                aria-hidden
+              />
             </span>
             <span className="mt-1 text-cocoa-600">{r.text}</span>
           </Link>

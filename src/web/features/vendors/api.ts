@@ -11,14 +11,16 @@ export const vendorKeys = {
 export function useFeaturedVendors(limit = 3) {
   return useQuery({
     queryKey: vendorKeys.featured(limit),
-    queryFn: () => api<{ vendors: VendorCard[] }>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
+    queryFn: () =>
+      api<{ vendors: VendorCard[] }>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
   });
 }
 
 export function useVendor(id: string) {
   return useQuery({
     queryKey: vendorKeys.detail(id),
-    queryFn: () => api<{ vendor: VendorProfile }>(`/api/vendors/${encodeURIComponent(id)}`).then((r) => r.vendor),
+    queryFn: () =>
+      api<{ vendor: VendorProfile }>(`/api/vendors/${encodeURIComponent(id)}`).then((r) => r.vendor),
   });
 }
 

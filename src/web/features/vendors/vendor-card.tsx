@@ -33,7 +33,9 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wider text-rose-600">{vendor.specialtyLabel}</p>
+          <p className="text-xs font-semibold uppercase tracking-wider text-rose-600">
+            {vendor.specialtyLabel}
+          </p>
           <h3 className="mt-1 text-xl font-semibold">{vendor.name}</h3>
         </div>
         <ul className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-cocoa-600">
@@ -51,7 +53,8 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
             <Package className="size-4 text-cocoa-400" aria-hidden /> {ordersText(vendor.orders)}
           </li>
           <li className="flex items-center gap-1.5">
-            <Clock className="size-4 text-cocoa-400" aria-hidden /> {responseTimeText(vendor.responseTimeHours)}
+            <Clock className="size-4 text-cocoa-400" aria-hidden />{' '}
+            {responseTimeText(vendor.responseTimeHours)}
           </li>
         </ul>
         <Button variant="outline" className="mt-auto w-full" onClick={viewPortfolio}>
