@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, vendors } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, users, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createDesign,
@@ -88,9 +88,9 @@ describe('accounts and dashboards', () => {
         acceptAgreement: true,
       }),
     );
-    expect(res.status).toBe(201);
-    const { vendorId } = await res.json();
-    const [vendor] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(res.status).toBe(202);
+    const [vendor] = await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Crumb & Co'));
+    const vendorId = vendor!.id;
     expect(vendor).toMatchObject({ status: 'pending', verified: false, businessName: 'Crumb & Co' });
     expect((await t.app.request(`/api/vendors/${vendorId}`)).status).toBe(404);
     await verifyByOutbox(t.app, t.database.db, 'crumb@example.test');
@@ -99,7 +99,7 @@ describe('accounts and dashboards', () => {
     expect((await dash.json()).vendor.status).toBe('pending');
   });
 
-  it('refuses a vendor application for an e-mail that already has an account, and creates nothing', async () => {
+  it('answers a vendor application for an existing e-mail like any other, creates nothing and e-mails the owner', async () => {
     const existing = await createUser(t.database.db);
     const res = await t.app.request(
       '/api/vendor-applications',
@@ -114,11 +114,13 @@ describe('accounts and dashboards', () => {
         acceptAgreement: true,
       }),
     );
-    expect(res.status).toBe(409);
-    expect((await res.json()).error.message).toMatch(/already exists/i);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ status: 'submitted' });
     expect(
       await t.database.db.select().from(vendors).where(eq(vendors.businessName, 'Copycat Cakes')),
     ).toHaveLength(0);
+    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, existing.email));
+    expect(mail?.kind).toBe('existing-account');
   });
 
   it('validates the vendor application with field messages', async () => {

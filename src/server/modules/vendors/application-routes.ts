@@ -15,8 +15,9 @@ export const vendorApplicationRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const input = await validJson(c, vendorSignUpSchema);
-    const { db, auth } = c.var.services;
-    const vendor = await applyAsVendor({ db, auth, input });
-    return c.json({ vendorId: vendor.id, status: vendor.status }, 201);
+    const { db, auth, mailer, config } = c.var.services;
+    await applyAsVendor({ db, auth, mailer, publicUrl: config.publicUrl, input });
+    // The same answer whether or not the e-mail already had an account.
+    return c.json({ status: 'submitted' }, 202);
   },
 );

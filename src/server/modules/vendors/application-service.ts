@@ -4,24 +4,42 @@ import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { existingAccount } from '../mail/templates.ts';
 
 /**
  * A vendor applies: the account is created by Better Auth, then marked as a vendor with a pending
- * application. If the application cannot be stored, the new account is removed again.
+ * application. Like customer sign-up, the answer never reveals an existing account: its owner is
+ * e-mailed instead and nothing is created.
  */
-export async function applyAsVendor({ db, auth, input }: { db: Db; auth: Auth; input: VendorSignUpInput }) {
+export async function applyAsVendor({
+  db,
+  auth,
+  mailer,
+  publicUrl,
+  input,
+}: {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  publicUrl: string;
+  input: VendorSignUpInput;
+}): Promise<void> {
   const email = input.email.toLowerCase();
-  const taken = () =>
-    new AppError(
-      'CONFLICT',
-      409,
-      'An account with this email already exists. Sign in, or use another email.',
-      {
-        email: 'An account with this email already exists.',
-      },
-    );
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (existing) throw taken();
+  const [existing] = await db
+    .select({ id: users.id, name: users.name, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  if (existing) {
+    const name = existing.firstName || existing.name.split(' ')[0] || 'there';
+    await mailer.send({
+      to: email,
+      kind: 'existing-account',
+      ...existingAccount({ name, url: `${publicUrl}/forgot-password` }),
+    });
+    return;
+  }
 
   let userId: string;
   try {
@@ -39,29 +57,24 @@ export async function applyAsVendor({ db, auth, input }: { db: Db; auth: Auth; i
     const message = err instanceof Error && err.message ? err.message : 'Vendor registration failed';
     throw new AppError('VALIDATION_FAILED', 400, message);
   }
-  // Better Auth answers an existing e-mail like a success (no enumeration); only a stored user counts.
+  // Better Auth answers a concurrent sign-up for the same e-mail like a success; only a stored user counts.
   const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!created) throw taken();
+  if (!created) return;
 
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await tx.update(users).set({ userType: 'vendor' }).where(eq(users.id, userId));
-      const [vendor] = await tx
-        .insert(vendors)
-        .values({
-          id: crypto.randomUUID(),
-          userId,
-          businessName: input.businessName,
-          businessAddress: input.businessAddress,
-          specialty: input.specialty,
-          location: input.location,
-          phone: input.phone,
-          status: 'pending',
-          verified: false,
-        })
-        .returning({ id: vendors.id, status: vendors.status });
-      if (!vendor) throw new Error('vendor insert returned no row');
-      return vendor;
+      await tx.insert(vendors).values({
+        id: crypto.randomUUID(),
+        userId,
+        businessName: input.businessName,
+        businessAddress: input.businessAddress,
+        specialty: input.specialty,
+        location: input.location,
+        phone: input.phone,
+        status: 'pending',
+        verified: false,
+      });
     });
   } catch (err) {
     await db.delete(users).where(eq(users.id, userId));
