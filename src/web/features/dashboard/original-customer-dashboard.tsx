@@ -11,7 +11,7 @@ import type { SessionUser } from '../../lib/auth-client.ts';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
-import { DashboardError, DashboardLoading, StatCard } from './parts.tsx';
+import { DashboardError, DashboardLoading, DesignCard, StatCard } from './parts.tsx';
 
 function Empty({ title, text }: { title: string; text: string }) {
   return (
@@ -127,22 +127,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
             <ul className="mt-5 grid grid-cols-2 gap-4 md:grid-cols-4">
               {data.designs.map((d) => (
                 <li key={d.id}>
-                  <Card className="overflow-hidden">
-                    {d.imageUrl && (
-                      <img
-                        src={d.imageUrl}
-                        alt={`${d.title} design`}
-                        className="aspect-square w-full bg-cream-200 object-cover"
-                        loading="lazy"
-                      />
-                    )}
-                    <div className="p-3">
-                      <p className="font-semibold">{d.title}</p>
-                      <p className="text-xs text-cocoa-500">
-                        {d.flavor} · {d.size}
-                      </p>
-                    </div>
-                  </Card>
+                  <DesignCard design={d} detail={`${d.flavor} · ${d.size}`} />
                 </li>
               ))}
             </ul>

@@ -5,6 +5,9 @@ import { orderStatusBadge, orderStatusLabel } from '../../../shared/order-status
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MESSAGES } from '../../../shared/errors.ts';
+import { formatCents } from '../../../shared/money.ts';
+import type { CustomerDesign } from '../../../shared/schemas/dashboard.ts';
+import { Card } from '../../components/ui/card.tsx';
 
 export const dateFmt = new Intl.DateTimeFormat('en-CA', {
   dateStyle: 'medium',
@@ -57,6 +60,44 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
       <Button className="mt-6" onClick={onRetry}>
         Try Again
       </Button>
+    </div>
+  );
+}
+
+/** A saved design: its picture, title and one line of detail. */
+export function DesignCard({ design, detail }: { design: CustomerDesign; detail: string }) {
+  return (
+    <Card className="overflow-hidden">
+      {design.imageUrl && (
+        <img
+          src={design.imageUrl}
+          alt={`${design.title} design`}
+          className="aspect-square w-full bg-cream-200 object-cover"
+          loading="lazy"
+        />
+      )}
+      <div className="p-3">
+        <p className="truncate text-sm font-semibold">{design.title}</p>
+        <p className="text-xs text-cocoa-500">{detail}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** An order's amount with its status badge. */
+export function AmountStatus({
+  amount,
+  status,
+  className,
+}: {
+  amount: number;
+  status: string;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <span className="font-semibold">{formatCents(amount)}</span>
+      <StatusBadge status={status} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
-import { DashboardError, DashboardLoading, StatCard, StatusBadge } from './parts.tsx';
+import { AmountStatus, DashboardError, DashboardLoading, DesignCard, StatCard } from './parts.tsx';
 
 /** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
 export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
@@ -62,10 +62,11 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                         </Link>
                       </p>
                     </div>
-                    <div className="flex shrink-0 flex-col items-end gap-1">
-                      <span className="font-semibold">{formatCents(o.amount)}</span>
-                      <StatusBadge status={o.status} />
-                    </div>
+                    <AmountStatus
+                      amount={o.amount}
+                      status={o.status}
+                      className="flex shrink-0 flex-col items-end gap-1"
+                    />
                   </Card>
                 </li>
               ))}
@@ -85,22 +86,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
             <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
               {data.designs.slice(0, 6).map((d) => (
                 <li key={d.id}>
-                  <Card className="overflow-hidden">
-                    {d.imageUrl && (
-                      <img
-                        src={d.imageUrl}
-                        alt={`${d.title} design`}
-                        className="aspect-square w-full bg-cream-200 object-cover"
-                        loading="lazy"
-                      />
-                    )}
-                    <div className="p-3">
-                      <p className="truncate text-sm font-semibold">{d.title}</p>
-                      <p className="text-xs text-cocoa-500">
-                        {d.occasion} · {d.status}
-                      </p>
-                    </div>
-                  </Card>
+                  <DesignCard design={d} detail={`${d.occasion} · ${d.status}`} />
                 </li>
               ))}
             </ul>

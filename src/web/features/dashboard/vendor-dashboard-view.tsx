@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useVendorDashboard } from './api.ts';
-import { DashboardError, DashboardLoading, StatCard, StatusBadge, formatDate } from './parts.tsx';
+import { AmountStatus, DashboardError, DashboardLoading, StatCard, formatDate } from './parts.tsx';
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
@@ -99,10 +99,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
                       </p>
                       <p className="text-xs text-cocoa-500">Delivery {formatDate(o.deliveryDate)}</p>
                     </div>
-                    <div className="flex items-center gap-3">
-                      <span className="font-semibold">{formatCents(o.amount)}</span>
-                      <StatusBadge status={o.status} />
-                    </div>
+                    <AmountStatus amount={o.amount} status={o.status} className="flex items-center gap-3" />
                   </Card>
                 </li>
               ))}
