@@ -1,9 +1,6 @@
-import { Cake, DollarSign, Heart, MessageCircle, Package, Search } from 'lucide-react';
+import { MessageCircle, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
-import { formatCents } from '../../../shared/money.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input, NativeSelect } from '../../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
@@ -11,7 +8,8 @@ import type { SessionUser } from '../../lib/auth-client.ts';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
-import { DashboardError, DashboardLoading, DesignCard, StatCard } from './parts.tsx';
+import { CustomerHeader } from './customer-header.tsx';
+import { DashboardError, DashboardLoading, DesignCard } from './parts.tsx';
 
 function Empty({ title, text }: { title: string; text: string }) {
   return (
@@ -25,7 +23,6 @@ function Empty({ title, text }: { title: string; text: string }) {
 /** The full customer dashboard: stats and tabs for orders, designs, favorites and messages. */
 export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useCustomerDashboard(user.id);
-  const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
 
@@ -52,21 +49,11 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
   const { stats } = data;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-center">
-        <div>
-          <h1 className="text-4xl font-semibold">My Dashboard</h1>
-          <p className="mt-1 text-cocoa-600">Welcome back, {user.firstName || user.email || 'Customer'}</p>
-        </div>
-        <Button size="lg" onClick={() => navigate('/#ai-designer')}>
-          <Cake aria-hidden /> Design New Cake
-        </Button>
-      </div>
-      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard icon={Package} label="Total Orders" value={stats.totalOrders} />
-        <StatCard icon={Cake} label="Designs Created" value={stats.designsCreated} />
-        <StatCard icon={Heart} label="Favorite Vendors" value={stats.favoriteVendors} />
-        <StatCard icon={DollarSign} label="Total Spent" value={formatCents(stats.totalSpent)} />
-      </div>
+      <CustomerHeader
+        title="My Dashboard"
+        subtitle={<>Welcome back, {user.firstName || user.email || 'Customer'}</>}
+        stats={stats}
+      />
       <Tabs defaultValue="orders" className="mt-10">
         <TabsList aria-label="Dashboard sections">
           <TabsTrigger value="orders">Orders</TabsTrigger>

@@ -1,16 +1,13 @@
-import { Cake, DollarSign, Heart, Package } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { formatCents } from '../../../shared/money.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
-import { AmountStatus, DashboardError, DashboardLoading, DesignCard, StatCard } from './parts.tsx';
+import { CustomerHeader } from './customer-header.tsx';
+import { AmountStatus, DashboardError, DashboardLoading, DesignCard } from './parts.tsx';
 
 /** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
 export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useCustomerDashboard(user.id);
-  const navigate = useNavigate();
   if (isPending) return <DashboardLoading />;
   if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
 
@@ -18,26 +15,18 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
   const name = user.firstName || 'Customer';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <div className="flex flex-col justify-between gap-4 sm:flex-row sm:items-center">
-        <div>
-          <h1 className="text-4xl font-semibold">Welcome back, {name}</h1>
-          <p className="mt-1 text-cocoa-600">
+      <CustomerHeader
+        title={`Welcome back, ${name}`}
+        subtitle={
+          <>
             Your cakes, orders and designs in one place.{' '}
             <Link to="/account" className="font-medium text-rose-600 hover:underline">
               Account settings
             </Link>
-          </p>
-        </div>
-        <Button size="lg" onClick={() => navigate('/#ai-designer')}>
-          <Cake aria-hidden /> Design New Cake
-        </Button>
-      </div>
-      <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <StatCard icon={Package} label="Total Orders" value={stats.totalOrders} />
-        <StatCard icon={Cake} label="Designs Created" value={stats.designsCreated} />
-        <StatCard icon={Heart} label="Favorite Vendors" value={stats.favoriteVendors} />
-        <StatCard icon={DollarSign} label="Total Spent" value={formatCents(stats.totalSpent)} />
-      </div>
+          </>
+        }
+        stats={stats}
+      />
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
         <section aria-labelledby="recent-orders">
           <h2 id="recent-orders" className="text-2xl font-semibold">
