@@ -1,149 +1,83 @@
 import { Star } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  REVIEW_RATING_FILTERS,
-  REVIEW_SORTS,
-  type ReviewRatingFilter,
-  type ReviewSort,
-} from '../../shared/catalog.ts';
-import { Button } from '../components/ui/button.tsx';
-import { Label, NativeSelect } from '../components/ui/input.tsx';
+import { useSearchParams } from 'react-router';
 import { PageHeader, Section } from '../components/ui/page.tsx';
-import { Skeleton } from '../components/ui/spinner.tsx';
-import { useReviews } from '../features/reviews/api.ts';
-import { ReviewCard } from '../features/reviews/review-card.tsx';
+import { useReviewSummary, useReviews } from '../features/reviews/api.ts';
+import { ReviewFilters } from '../features/reviews/review-filters.tsx';
+import { ReviewList } from '../features/reviews/review-list.tsx';
+import {
+  DEFAULT_RATING,
+  DEFAULT_SORT,
+  RATING_LABELS,
+  parseRating,
+  parseSort,
+} from '../features/reviews/review-options.ts';
 
-const RATING_LABELS: Record<ReviewRatingFilter, string> = {
-  all: 'All ratings',
-  '5': '5 stars',
-  '4': '4 stars',
-  '3': '3 stars',
-};
-const SORT_LABELS: Record<ReviewSort, string> = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  'rating-high': 'Highest rated',
-  'rating-low': 'Lowest rated',
-  helpful: 'Most helpful',
-};
-const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(value as T) ? (value as T) : fallback;
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function ReviewsPage() {
   const [params, setParams] = useSearchParams();
-  const rating = pick(params.get('rating'), REVIEW_RATING_FILTERS, 'all');
-  const sort = pick(params.get('sort'), REVIEW_SORTS, 'newest');
+  const rating = parseRating(params.get('rating'));
+  const sort = parseSort(params.get('sort'));
   const query = useReviews(rating, sort);
-  const first = query.data?.pages[0];
-  const reviews = query.data?.pages.flatMap((p) => p.reviews) ?? [];
+  const summary = useReviewSummary(rating, query);
 
-  const set = (key: 'rating' | 'sort', value: string, fallback: string) =>
+  /** Filter and sort live in the URL (defaults left out), so a filtered list can be shared and reloaded. */
+  const setParam = (key: 'rating' | 'sort', value: string, fallback: string) =>
     setParams(
-      (p) => {
-        if (value === fallback) p.delete(key);
-        else p.set(key, value);
-        return p;
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
       },
       { replace: true },
     );
+
+  const first = query.isPlaceholderData ? undefined : query.data?.pages[0];
+  const shown = query.data?.pages.reduce((n, p) => n + p.reviews.length, 0) ?? 0;
 
   return (
     <>
       <PageHeader
         eyebrow="Reviews"
         title="Customer Reviews"
-        intro="What customers say about the cakes they ordered through Frosted. Every review comes from a real order."
+        intro="What customers across British Columbia say about the cakes they ordered through Frosted. Every review comes from a real, completed order."
       >
-        {first && first.averageRating !== null && (
-          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 font-semibold shadow-sm">
-            <Star className="size-5 fill-gold-400 text-gold-400" aria-hidden />
-            {first.averageRating.toFixed(1)} average from {first.total}{' '}
-            {first.total === 1 ? 'review' : 'reviews'}
+        {summary && summary.averageRating !== null && summary.total > 0 && (
+          <p className="mt-8 inline-flex flex-wrap items-center justify-center gap-x-3 gap-y-1 rounded-full bg-white px-5 py-2.5 shadow-[var(--shadow-soft)]">
+            <Star className="size-6 fill-gold-400 text-gold-400" aria-hidden />
+            <span className="font-display text-2xl font-semibold text-cocoa-900">
+              {summary.averageRating.toFixed(1)}
+              <span className="sr-only"> out of 5</span>
+            </span>
+            <span className="text-cocoa-600">average from {plural(summary.total, 'review', 'reviews')}</span>
           </p>
         )}
       </PageHeader>
-      <Section className="pt-10">
-        <div className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-[var(--shadow-soft)] sm:flex-row sm:items-end sm:justify-between">
-          <div className="grid flex-1 gap-4 sm:max-w-lg sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="review-rating">Filter by rating</Label>
-              <NativeSelect
-                id="review-rating"
-                value={rating}
-                onChange={(e) => set('rating', e.target.value, 'all')}
-              >
-                {REVIEW_RATING_FILTERS.map((r) => (
-                  <option key={r} value={r}>
-                    {RATING_LABELS[r]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="review-sort">Sort reviews</Label>
-              <NativeSelect
-                id="review-sort"
-                value={sort}
-                onChange={(e) => set('sort', e.target.value, 'newest')}
-              >
-                {REVIEW_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {SORT_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </div>
-          </div>
-          <Button asChild>
-            <Link to="/auth">Write a Review</Link>
-          </Button>
-        </div>
 
-        <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
-          {query.isPending ? (
-            <div className="space-y-4" aria-label="Loading reviews">
-              {[0, 1, 2].map((i) => (
-                <Skeleton key={i} className="h-40" />
-              ))}
-            </div>
-          ) : query.isError ? (
-            <div role="alert" className="rounded-2xl bg-white p-8 text-center">
-              <p className="text-cocoa-600">{query.error.message}</p>
-              <Button variant="outline" className="mt-4" onClick={() => void query.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          ) : reviews.length === 0 ? (
-            <div className="rounded-2xl bg-white p-10 text-center">
-              <p className="font-display text-xl font-semibold">No reviews match this filter yet.</p>
-              {rating !== 'all' && (
-                <Button variant="outline" className="mt-4" onClick={() => set('rating', 'all', 'all')}>
-                  Show all ratings
-                </Button>
-              )}
-            </div>
-          ) : (
-            <>
-              <ul className="space-y-4">
-                {reviews.map((r) => (
-                  <li key={r.id}>
-                    <ReviewCard review={r} />
-                  </li>
-                ))}
-              </ul>
-              {query.hasNextPage && (
-                <div className="mt-8 text-center">
-                  <Button
-                    variant="outline"
-                    onClick={() => void query.fetchNextPage()}
-                    disabled={query.isFetchingNextPage}
-                  >
-                    {query.isFetchingNextPage ? 'Loading...' : 'Load more reviews'}
-                  </Button>
-                </div>
-              )}
-            </>
-          )}
+      <Section className="pt-10 sm:pt-14" aria-labelledby="review-list-title">
+        <h2 id="review-list-title" className="sr-only">
+          All reviews
+        </h2>
+        <ReviewFilters
+          rating={rating}
+          sort={sort}
+          onRatingChange={(r) => setParam('rating', r, DEFAULT_RATING)}
+          onSortChange={(s) => setParam('sort', s, DEFAULT_SORT)}
+        />
+        <p className="mt-8 min-h-6 text-sm font-medium text-cocoa-500" role="status">
+          {first &&
+            first.total > 0 &&
+            `Showing ${shown} of ${plural(first.total, 'review', 'reviews')}${
+              rating === DEFAULT_RATING ? '' : ` rated ${RATING_LABELS[rating]}`
+            }`}
+        </p>
+        <div className="mt-4">
+          <ReviewList
+            query={query}
+            filtered={rating !== DEFAULT_RATING}
+            onClearFilter={() => setParam('rating', DEFAULT_RATING, DEFAULT_RATING)}
+          />
         </div>
       </Section>
     </>

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Input } from '../components/ui/input.tsx';
+import { Input, Label } from '../components/ui/input.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { ContactForm } from '../features/support/contact-form.tsx';
@@ -8,18 +8,34 @@ import { ContactOptions } from '../features/support/contact-options.tsx';
 import { Faq } from '../features/support/faq.tsx';
 import { Resources } from '../features/support/resources.tsx';
 
-type Tab = 'faq' | 'contact' | 'resources';
+const TABS = ['faq', 'contact', 'resources'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (v: string): v is Tab => (TABS as readonly string[]).includes(v);
+
+const scrollBehavior = (): ScrollBehavior =>
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 
 export default function SupportPage() {
   const [tab, setTab] = useState<Tab>('faq');
   const [query, setQuery] = useState('');
+
+  /** The help search and the FAQ filter are one query; typing in either shows the FAQ. */
   const search = (q: string) => {
     setQuery(q);
     setTab('faq');
   };
+  const showTabs = () =>
+    document.getElementById('support-tabs')?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+  /** Opens the Contact Form tab, brings it into view and puts the cursor in the first field. */
   const openContact = () => {
     setTab('contact');
-    document.getElementById('support-tabs')?.scrollIntoView({ behavior: 'smooth' });
+    requestAnimationFrame(() => {
+      showTabs();
+      const target =
+        document.getElementById('contact-name') ??
+        document.querySelector<HTMLElement>('#support-tabs [role="tab"][data-state="active"]');
+      target?.focus({ preventScroll: true });
+    });
   };
 
   return (
@@ -27,39 +43,53 @@ export default function SupportPage() {
       <PageHeader
         eyebrow="Support"
         title="How can we help?"
-        intro="Answers to common questions, and real people when you need them."
+        intro="Answers to common questions about designing, ordering and selling cakes on Frosted, and real people when you need them."
       >
-        <div className="relative mx-auto mt-8 max-w-xl">
-          <Search className="pointer-events-none absolute left-4 top-4 size-5 text-cocoa-400" aria-hidden />
+        <form
+          role="search"
+          className="relative mx-auto mt-8 max-w-xl"
+          onSubmit={(e) => {
+            e.preventDefault();
+            showTabs();
+          }}
+        >
+          <Label htmlFor="help-search" className="sr-only">
+            Search help articles
+          </Label>
+          <Search className="pointer-events-none absolute left-5 top-4 size-5 text-cocoa-400" aria-hidden />
           <Input
+            id="help-search"
             type="search"
-            aria-label="Search help articles"
             placeholder="Search help articles"
+            autoComplete="off"
             value={query}
             onChange={(e) => search(e.target.value)}
-            className="h-13 rounded-full pl-12 shadow-[var(--shadow-soft)]"
+            className="h-13 rounded-full pl-13 shadow-[var(--shadow-soft)]"
           />
-        </div>
+        </form>
       </PageHeader>
-      <Section className="pb-0">
+
+      <Section className="pb-0 sm:pb-0">
         <ContactOptions onChat={openContact} />
       </Section>
+
       <Section id="support-tabs">
-        <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+        <Tabs value={tab} onValueChange={(v) => isTab(v) && setTab(v)}>
           <div className="flex justify-center">
-            <TabsList aria-label="Support">
+            <TabsList aria-label="Help topics">
               <TabsTrigger value="faq">FAQ</TabsTrigger>
               <TabsTrigger value="contact">Contact Form</TabsTrigger>
               <TabsTrigger value="resources">Resources</TabsTrigger>
             </TabsList>
           </div>
-          <TabsContent value="faq">
-            <Faq query={query} onQueryChange={setQuery} onContact={openContact} />
+          <TabsContent value="faq" className="mt-10">
+            <Faq query={query} onQueryChange={search} onContact={openContact} />
           </TabsContent>
-          <TabsContent value="contact">
+          {/* Kept mounted while hidden, so switching tabs never loses what was typed. */}
+          <TabsContent value="contact" forceMount className="mt-10 data-[state=inactive]:hidden">
             <ContactForm />
           </TabsContent>
-          <TabsContent value="resources">
+          <TabsContent value="resources" className="mt-10">
             <Resources />
           </TabsContent>
         </Tabs>

@@ -40,8 +40,9 @@ const SECTIONS: LegalSection[] = [
           after delivery unless you have opened a satisfaction claim.
         </p>
         <p>
-          A service fee, currently {feePercent}% of the order amount, covers payment protection, support and
-          the platform. It is shown before you pay.
+          Customers pay the quoted price. Frosted&apos;s service fee, currently {feePercent}% of the order
+          amount, is deducted from the vendor&apos;s payout and covers payment protection, support and the
+          platform.
         </p>
       </>
     ),

@@ -8,7 +8,7 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-rose-500 text-white shadow-sm hover:bg-rose-600',
+        default: 'bg-rose-600 text-white shadow-sm hover:bg-rose-700',
         secondary: 'bg-cocoa-900 text-cream-100 hover:bg-cocoa-700',
         outline:
           'border border-cocoa-900/15 bg-white/70 text-cocoa-900 hover:border-rose-400 hover:bg-rose-50',

@@ -1,56 +1,110 @@
-import { BadgeCheck, ThumbsUp } from 'lucide-react';
+import { BadgeCheck, MapPin, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PublicReview } from '../../../shared/schemas/reviews.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 
-const date = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'America/Vancouver' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'America/Vancouver' });
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
 
 export function ReviewCard({ review: r }: { review: PublicReview }) {
+  const cake = r.occasion ? `${r.occasion} cake` : 'Cake';
   return (
-    <Card className="flex flex-col gap-5 p-6 sm:flex-row">
-      {r.imageUrl && (
-        <img
-          src={r.imageUrl}
-          alt={
-            r.occasion
-              ? `${r.occasion} cake from ${r.vendor.businessName}`
-              : `Cake from ${r.vendor.businessName}`
-          }
-          className="size-28 shrink-0 rounded-2xl bg-cream-200 object-cover"
-          loading="lazy"
-        />
-      )}
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <Stars rating={r.rating} />
-          {r.verified && (
-            <Badge variant="verified">
-              <BadgeCheck aria-hidden /> Verified purchase
-            </Badge>
+    <Card className="p-5 sm:p-7">
+      <article className="flex flex-col gap-5 sm:flex-row sm:gap-6">
+        <div className="min-w-0 flex-1">
+          <header className="flex items-start gap-3">
+            <span
+              aria-hidden
+              className="flex size-11 shrink-0 items-center justify-center rounded-full bg-rose-100 font-semibold text-rose-700"
+            >
+              {initials(r.customerName)}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold text-cocoa-900">{r.customerName}</p>
+              {r.customerLocation && (
+                <p className="flex items-center gap-1 text-sm text-cocoa-500">
+                  <MapPin className="size-3.5 shrink-0" aria-hidden />
+                  {r.customerLocation}
+                </p>
+              )}
+            </div>
+            <time dateTime={r.createdAt} className="shrink-0 text-sm text-cocoa-500">
+              {dateFormat.format(new Date(r.createdAt))}
+            </time>
+          </header>
+
+          <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <Stars rating={r.rating} />
+            {r.verified && (
+              <Badge variant="verified">
+                <BadgeCheck aria-hidden /> Verified purchase
+              </Badge>
+            )}
+          </div>
+          {r.title ? (
+            <h3 className="mt-3 text-xl font-semibold">{r.title}</h3>
+          ) : (
+            <h3 className="sr-only">Review by {r.customerName}</h3>
           )}
-          <span className="text-sm text-cocoa-500">{date.format(new Date(r.createdAt))}</span>
+          <p className="mt-2 whitespace-pre-line leading-relaxed text-cocoa-700">{r.comment}</p>
+
+          <footer className="mt-5 flex flex-col gap-2 border-t border-cocoa-900/8 pt-4 text-sm text-cocoa-500 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+            <p>
+              {cake} by{' '}
+              <Link
+                to={`/vendor/${r.vendor.id}`}
+                className="font-semibold text-rose-600 underline-offset-4 hover:underline"
+              >
+                {r.vendor.businessName}
+              </Link>
+            </p>
+            <p className="flex items-center gap-1.5">
+              <ThumbsUp className="size-3.5" aria-hidden />
+              {r.helpfulCount} {r.helpfulCount === 1 ? 'person' : 'people'} found this helpful
+            </p>
+          </footer>
         </div>
-        {r.title && <h2 className="mt-3 text-xl font-semibold">{r.title}</h2>}
-        <p className="mt-2 leading-relaxed text-cocoa-700">{r.comment}</p>
-        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-cocoa-500">
-          <span>
-            <span className="font-semibold text-cocoa-800">{r.customerName}</span>
-            {r.customerLocation && ` · ${r.customerLocation}`}
-          </span>
-          <span>
-            {r.occasion ? `${r.occasion} cake by ` : 'Cake by '}
-            <Link to={`/vendor/${r.vendor.id}`} className="font-medium text-rose-600 hover:underline">
-              {r.vendor.businessName}
-            </Link>
-          </span>
-          <span className="flex items-center gap-1">
-            <ThumbsUp className="size-3.5" aria-hidden /> {r.helpfulCount}{' '}
-            {r.helpfulCount === 1 ? 'person' : 'people'} found this helpful
-          </span>
+        {r.imageUrl && (
+          <img
+            src={r.imageUrl}
+            alt={`${cake} design from ${r.vendor.businessName}`}
+            loading="lazy"
+            decoding="async"
+            className="order-first h-48 w-full shrink-0 rounded-2xl bg-cream-200 object-cover sm:order-last sm:size-36"
+          />
+        )}
+      </article>
+    </Card>
+  );
+}
+
+/** The loading placeholder, shaped like a review card. */
+export function ReviewCardSkeleton() {
+  return (
+    <Card className="p-5 sm:p-7" aria-hidden>
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-11 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-3 w-20" />
         </div>
+        <Skeleton className="h-3 w-20" />
       </div>
+      <Skeleton className="mt-5 h-4 w-24" />
+      <Skeleton className="mt-4 h-5 w-2/3" />
+      <Skeleton className="mt-3 h-4 w-full" />
+      <Skeleton className="mt-2 h-4 w-5/6" />
+      <Skeleton className="mt-6 h-4 w-1/2" />
     </Card>
   );
 }

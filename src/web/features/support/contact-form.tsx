@@ -1,86 +1,107 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { CheckCircle2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { POLICIES } from '../../../shared/policies.ts';
 import {
+  SUPPORT_LIMITS,
   supportRequestSchema,
-  type SupportRequestCreated,
   type SupportRequestInput,
 } from '../../../shared/schemas/support.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { SUPPORT_FIELDS, useSendSupportRequest } from './api.ts';
+import { SentPanel } from './sent-panel.tsx';
 
+const EMPTY: SupportRequestInput = { name: '', email: '', subject: '', message: '' };
+
+/** The contact form: validated on submit, server field errors shown at their fields, input never lost. */
 export function ContactForm() {
-  const form = useForm<SupportRequestInput>({ resolver: zodResolver(supportRequestSchema) });
-  const { register, handleSubmit, formState, setError, reset } = form;
-  const send = useMutation({
-    mutationFn: (input: SupportRequestInput) =>
-      api<SupportRequestCreated>('/api/support/requests', { method: 'POST', json: input }),
-    onError: (err) => {
-      if (err instanceof ApiError) {
-        for (const [field, message] of Object.entries(err.fields))
-          setError(field as keyof SupportRequestInput, { message });
-      }
-      toast.error(err.message);
-    },
+  const { register, handleSubmit, formState, setError, setFocus, reset } = useForm({
+    resolver: zodResolver(supportRequestSchema),
+    defaultValues: EMPTY,
   });
+  const send = useSendSupportRequest();
 
-  if (send.isSuccess && send.variables) {
+  const submit = handleSubmit((input) =>
+    send.mutate(input, {
+      onError: (err) => {
+        const known = err instanceof ApiError ? SUPPORT_FIELDS.filter((f) => err.fields[f]) : [];
+        if (err instanceof ApiError && known.length > 0) {
+          known.forEach((f, i) => setError(f, { message: err.fields[f] }, { shouldFocus: i === 0 }));
+        } else {
+          toast.error(err.message);
+        }
+      },
+    }),
+  );
+
+  if (send.isSuccess) {
     return (
-      <div
-        role="status"
-        className="mx-auto max-w-xl rounded-2xl bg-white p-10 text-center shadow-[var(--shadow-soft)]"
-      >
-        <CheckCircle2 className="mx-auto size-12 text-sage-500" aria-hidden />
-        <p className="mt-4 font-display text-2xl font-semibold">
-          Thanks, {send.variables.name}! Your message has been sent.
-        </p>
-        <p className="mt-2 text-cocoa-600">
-          We reply within {POLICIES.supportEmailReplyHours} hours to <strong>{send.variables.email}</strong>.
-        </p>
-        <Button
-          variant="outline"
-          className="mt-6"
-          onClick={() => {
-            reset();
-            send.reset();
-          }}
-        >
-          Send another message
-        </Button>
-      </div>
+      <SentPanel
+        name={send.variables.name}
+        email={send.variables.email}
+        onAnother={() => {
+          reset(EMPTY);
+          send.reset();
+          requestAnimationFrame(() => setFocus('name'));
+        }}
+      />
     );
   }
 
   const err = (k: keyof SupportRequestInput) => formState.errors[k]?.message;
+  const messageError = err('message');
   return (
     <form
       noValidate
-      onSubmit={(e) => void handleSubmit((v) => send.mutate(v))(e)}
-      className="mx-auto max-w-xl space-y-5 rounded-2xl bg-white p-6 shadow-[var(--shadow-soft)] sm:p-8"
+      onSubmit={(e) => void submit(e)}
+      className="mx-auto max-w-2xl space-y-5 rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5 sm:p-8"
     >
+      <div>
+        <h2 className="text-2xl font-semibold">Send us a message</h2>
+        <p className="mt-1 text-cocoa-600">All fields are required. We answer by e-mail.</p>
+      </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" error={err('name')}>
-          <Input autoComplete="name" {...fieldA11y('contact-name', err('name'))} {...register('name')} />
+          <Input
+            autoComplete="name"
+            maxLength={SUPPORT_LIMITS.name}
+            {...fieldA11y('contact-name', err('name'))}
+            {...register('name')}
+          />
         </Field>
         <Field id="contact-email" label="Email" error={err('email')}>
           <Input
             type="email"
             autoComplete="email"
+            inputMode="email"
+            maxLength={SUPPORT_LIMITS.email}
             {...fieldA11y('contact-email', err('email'))}
             {...register('email')}
           />
         </Field>
       </div>
       <Field id="contact-subject" label="Subject" error={err('subject')}>
-        <Input {...fieldA11y('contact-subject', err('subject'))} {...register('subject')} />
+        <Input
+          maxLength={SUPPORT_LIMITS.subject}
+          {...fieldA11y('contact-subject', err('subject'))}
+          {...register('subject')}
+        />
       </Field>
-      <Field id="contact-message" label="Message" error={err('message')}>
-        <Textarea rows={6} {...fieldA11y('contact-message', err('message'))} {...register('message')} />
+      <Field id="contact-message" label="Message" error={messageError}>
+        <Textarea
+          rows={6}
+          maxLength={SUPPORT_LIMITS.message}
+          {...fieldA11y('contact-message', messageError)}
+          aria-describedby={
+            messageError ? 'contact-message-error contact-message-hint' : 'contact-message-hint'
+          }
+          {...register('message')}
+        />
+        <p id="contact-message-hint" className="text-sm text-cocoa-500">
+          At least {SUPPORT_LIMITS.messageMin} characters. Include an order number if you have one.
+        </p>
       </Field>
       <Button type="submit" size="lg" className="w-full" disabled={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send Message'}

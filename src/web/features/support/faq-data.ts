@@ -1,11 +1,19 @@
+import { LOCATIONS } from '../../../shared/catalog.ts';
 import { POLICIES } from '../../../shared/policies.ts';
+
+export interface FaqItem {
+  q: string;
+  a: string;
+}
 
 export interface FaqGroup {
   title: 'Getting Started' | 'Ordering & Payment' | 'Vendors';
-  items: { q: string; a: string }[];
+  items: FaqItem[];
 }
 
 const fee = Math.round(POLICIES.defaultServiceFeeRate * 100);
+const claimHours = POLICIES.satisfactionClaimHoursAfterDelivery;
+const areas = new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(LOCATIONS.map((l) => l.label));
 
 export const FAQ: FaqGroup[] = [
   {
@@ -17,15 +25,19 @@ export const FAQ: FaqGroup[] = [
       },
       {
         q: 'How does the AI cake designer work?',
-        a: 'Choose the occasion, flavour and size, then add colours, dietary needs and any details. The designer draws your cake in seconds, or three variations in different styles. Designs are concepts for your baker, who confirms what can be made.',
+        a: 'Choose the occasion, flavour and size, then add colours, dietary needs and any details you like. The designer draws your cake in seconds, or up to three variations in different styles side by side. A design is a concept for your baker, who confirms what can be made.',
       },
       {
         q: 'Do I need an account?',
-        a: 'No account is needed to browse vendors or try a few designs each day. Create a free customer account to save designs, keep favourites, request quotes and order.',
+        a: 'No account is needed to browse vendors or to try a few designs a day. Create a free customer account to save designs, keep favourite vendors, request quotes, order and message bakers.',
+      },
+      {
+        q: 'Can I share a design before I order?',
+        a: 'Yes. Every design has a link you can send to friends or family for a second opinion. Sign in to save it to your account and request quotes for it later.',
       },
       {
         q: 'Which areas do you serve?',
-        a: 'Vendors on Frosted serve Vancouver, Burnaby, North Vancouver, Richmond, New Westminster, Surrey, Delta and Vancouver Island. Each vendor lists where they deliver and whether pickup is available.',
+        a: `Frosted vendors bake for customers in ${areas}. When you request a quote you choose pickup or delivery, and each vendor answers for their own area.`,
       },
     ],
   },
@@ -34,23 +46,23 @@ export const FAQ: FaqGroup[] = [
     items: [
       {
         q: 'How do quotes work?',
-        a: 'Send your design to one or more vendors with the date, servings, budget and any allergies. Vendors answer with a price and a message, and you compare the quotes side by side before accepting one.',
+        a: 'Send your design to one or more vendors at once with the date, pickup or delivery, servings, budget and any allergies. Vendors answer with a price, a message and how long the quote is valid, or decline. Compare the quotes side by side and accept the one you like; the others are closed.',
       },
       {
         q: 'How does payment protection (escrow) work?',
-        a: `When you pay, Frosted holds the money. The vendor is paid once you confirm you are satisfied, or automatically ${POLICIES.satisfactionClaimHoursAfterDelivery} hours after delivery if you have not opened a claim.`,
+        a: `When you pay, Frosted holds the money in escrow. The vendor can see the payment is secured but is paid only once you confirm you are satisfied, or automatically ${claimHours} hours after delivery if you have not opened a claim.`,
       },
       {
         q: 'Is there a service fee?',
-        a: `Yes. A service fee of ${fee}% of the order covers payment protection, support and the platform. It is shown before you pay.`,
+        a: `Customers pay the price they accepted in the quote. Vendors pay a service fee, currently ${fee}% of the order amount, deducted from their payout; it covers payment protection, support and the platform.`,
       },
       {
         q: 'Can I cancel an order and get a refund?',
-        a: `Cancel more than ${POLICIES.fullRefundHoursBeforeDelivery} hours before delivery for a full refund. Within ${POLICIES.vendorPolicyWindowHours} hours, the vendor's own cancellation policy applies, and within ${POLICIES.feesMayApplyWithinHours} hours cancellation fees may apply.`,
+        a: `Cancel more than ${POLICIES.fullRefundHoursBeforeDelivery} hours before delivery for a full refund. Within ${POLICIES.vendorPolicyWindowHours} hours of delivery the vendor's own cancellation policy applies, and within ${POLICIES.feesMayApplyWithinHours} hours cancellation fees may apply, as baking has usually begun.`,
       },
       {
         q: 'What if my cake is not what I ordered?',
-        a: `Open a satisfaction claim within ${POLICIES.satisfactionClaimHoursAfterDelivery} hours of delivery. The payment stays on hold while our team reviews the claim with you and the vendor.`,
+        a: `Open a satisfaction claim within ${claimHours} hours of delivery, with photos. The payment stays on hold while our team reviews the claim with you and the vendor and decides on a full, partial or no refund.`,
       },
     ],
   },
@@ -59,19 +71,23 @@ export const FAQ: FaqGroup[] = [
     items: [
       {
         q: 'How do I become a vendor?',
-        a: 'Apply with your business name, address, phone and specialty. Our team reviews every application, usually within two business days, and e-mails you the decision.',
+        a: 'Choose Join as Vendor and apply with your business name, e-mail, phone, address and specialty. The Frosted team reviews every application and e-mails you when you are approved, or explains why not.',
       },
       {
         q: 'What does the Verified badge mean?',
-        a: 'Verified vendors have been reviewed and approved by the Frosted team. Only approved vendors appear in search.',
+        a: 'Every vendor with the Verified badge has been reviewed and approved by the Frosted team. Only approved vendors appear in search and can receive quote requests.',
       },
       {
         q: 'When do vendors get paid?',
-        a: `Payment is released when the customer confirms satisfaction, or ${POLICIES.satisfactionClaimHoursAfterDelivery} hours after delivery without a claim, less the ${fee}% service fee.`,
+        a: `The customer pays before you bake, and you can see the payment is secured. It is released to you when the customer confirms they are satisfied, or ${claimHours} hours after delivery without a claim, less the platform service fee.`,
       },
       {
         q: 'Can I set my own cancellation policy?',
-        a: `Yes. Cancellations more than ${POLICIES.fullRefundHoursBeforeDelivery} hours before delivery are always refunded in full; inside that window, the refund percentage you set on your profile applies.`,
+        a: `Yes. Cancellations more than ${POLICIES.fullRefundHoursBeforeDelivery} hours before delivery are always refunded in full. Within ${POLICIES.vendorPolicyWindowHours} hours of delivery, the refund percentage you set on your profile applies.`,
+      },
+      {
+        q: 'Why are phone numbers hidden in messages?',
+        a: 'Until an order is paid, phone numbers, e-mail addresses and links in messages are masked, so deals stay on Frosted where both sides are protected. Your pickup address is shown to the customer only after payment.',
       },
     ],
   },
@@ -79,9 +95,12 @@ export const FAQ: FaqGroup[] = [
 
 /** Case-insensitive match over questions and answers; groups without a match are dropped. */
 export function filterFaq(groups: FaqGroup[], query: string): FaqGroup[] {
-  const q = query.trim().toLowerCase();
+  const q = query.trim().toLocaleLowerCase('en-CA');
   if (!q) return groups;
   return groups
-    .map((g) => ({ ...g, items: g.items.filter((i) => `${i.q} ${i.a}`.toLowerCase().includes(q)) }))
+    .map((g) => ({
+      ...g,
+      items: g.items.filter((i) => `${i.q}\n${i.a}`.toLocaleLowerCase('en-CA').includes(q)),
+    }))
     .filter((g) => g.items.length > 0);
 }

@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { Search, SearchX } from 'lucide-react';
 import {
   Accordion,
   AccordionContent,
@@ -6,8 +6,10 @@ import {
   AccordionTrigger,
 } from '../../components/ui/accordion.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { Input, Label } from '../../components/ui/input.tsx';
 import { FAQ, filterFaq } from './faq-data.ts';
+
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 /** The FAQ: one keyword filter over questions and answers, and one open item at a time across all groups. */
 export function Faq({
@@ -20,35 +22,53 @@ export function Faq({
   onContact: () => void;
 }) {
   const groups = filterFaq(FAQ, query);
+  const matches = groups.reduce((n, g) => n + g.items.length, 0);
+  const searching = query.trim() !== '';
+
   return (
     <div className="mx-auto max-w-3xl">
       <div className="relative">
+        <Label htmlFor="faq-search" className="sr-only">
+          Search FAQs
+        </Label>
         <Search className="pointer-events-none absolute left-4 top-3.5 size-4 text-cocoa-400" aria-hidden />
         <Input
+          id="faq-search"
           type="search"
-          aria-label="Search FAQs"
           placeholder="Search FAQs"
+          autoComplete="off"
           value={query}
           onChange={(e) => onQueryChange(e.target.value)}
           className="pl-11"
         />
       </div>
+      <p className="sr-only" aria-live="polite">
+        {searching &&
+          `${matches} ${matches === 1 ? 'question matches' : 'questions match'} "${query.trim()}".`}
+      </p>
+
       {groups.length === 0 ? (
-        <div className="mt-8 rounded-2xl bg-white p-10 text-center" role="status">
-          <p className="font-display text-xl font-semibold">No results found</p>
-          <p className="mt-1 text-cocoa-600">Try other words, or ask us directly.</p>
-          <Button variant="outline" className="mt-4" onClick={onContact}>
-            Contact support
-          </Button>
+        <div className="mt-8 rounded-[var(--radius-card)] bg-white p-10 text-center shadow-[var(--shadow-soft)]">
+          <SearchX className="mx-auto size-10 text-rose-300" aria-hidden />
+          <p className="mt-3 font-display text-xl font-semibold">No results found</p>
+          <p className="mt-1 text-cocoa-600">
+            Try other words, or send us your question with the contact form and we will answer by e-mail.
+          </p>
+          <div className="mt-5 flex flex-wrap justify-center gap-3">
+            <Button onClick={onContact}>Use the contact form</Button>
+            <Button variant="outline" onClick={() => onQueryChange('')}>
+              Clear search
+            </Button>
+          </div>
         </div>
       ) : (
-        <Accordion type="single" collapsible className="mt-6 space-y-8">
+        <Accordion type="single" collapsible className="mt-8 space-y-10">
           {groups.map((g) => (
-            <section key={g.title} aria-labelledby={`faq-${g.title}`}>
-              <h2 id={`faq-${g.title}`} className="text-2xl font-semibold">
+            <section key={g.title} aria-labelledby={`faq-${slug(g.title)}`}>
+              <h2 id={`faq-${slug(g.title)}`} className="text-2xl font-semibold">
                 {g.title}
               </h2>
-              <div className="mt-2 rounded-2xl bg-white px-5 shadow-[var(--shadow-soft)]">
+              <div className="mt-3 rounded-[var(--radius-card)] bg-white px-5 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5 sm:px-6">
                 {g.items.map((item) => (
                   <AccordionItem key={item.q} value={item.q} className="last:border-0">
                     <AccordionTrigger>{item.q}</AccordionTrigger>
