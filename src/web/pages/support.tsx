@@ -1,6 +1,5 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Input, Label } from '../components/ui/input.tsx';
+import { SearchInput } from '../components/ui/search-input.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { ContactForm } from '../features/support/contact-form.tsx';
@@ -53,18 +52,14 @@ export default function SupportPage() {
             showTabs();
           }}
         >
-          <Label htmlFor="help-search" className="sr-only">
-            Search help articles
-          </Label>
-          <Search className="pointer-events-none absolute left-5 top-4 size-5 text-cocoa-400" aria-hidden />
-          <Input
+          <SearchInput
+            large
+            label="Search help articles"
             id="help-search"
-            type="search"
             placeholder="Search help articles"
-            autoComplete="off"
             value={query}
             onChange={(e) => search(e.target.value)}
-            className="h-13 rounded-full pl-13 shadow-[var(--shadow-soft)]"
+            className="shadow-[var(--shadow-soft)]"
           />
         </form>
       </PageHeader>

@@ -1,24 +1,16 @@
-import { MessageCircle, Search } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { Input, NativeSelect } from '../../components/ui/input.tsx';
+import { NativeSelect } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
 import { CustomerHeader } from './customer-header.tsx';
-import { DashboardError, DashboardLoading, DesignCard } from './parts.tsx';
-
-function Empty({ title, text }: { title: string; text: string }) {
-  return (
-    <Card className="p-10 text-center">
-      <p className="font-display text-xl font-semibold">{title}</p>
-      <p className="mt-1 text-cocoa-600">{text}</p>
-    </Card>
-  );
-}
+import { DashboardError, DashboardLoading, DesignCard, EmptyState } from './parts.tsx';
 
 /** The full customer dashboard: stats and tabs for orders, designs, favorites and messages. */
 export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
@@ -65,20 +57,12 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <h2 className="text-2xl font-semibold">Order History</h2>
             <div className="flex gap-2">
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute left-3 top-3.5 size-4 text-cocoa-400"
-                  aria-hidden
-                />
-                <Input
-                  type="search"
-                  aria-label="Search orders"
-                  placeholder="Search orders..."
-                  className="pl-9"
-                  value={query}
-                  onChange={(e) => setQuery(e.target.value)}
-                />
-              </div>
+              <SearchInput
+                label="Search orders"
+                placeholder="Search orders..."
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
               <NativeSelect
                 aria-label="Filter by status"
                 value={status}
@@ -96,9 +80,9 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           </div>
           <div className="mt-5 space-y-4">
             {data.orders.length === 0 ? (
-              <Empty title="No orders yet" text="Start by designing your first cake!" />
+              <EmptyState title="No orders yet" text="Start by designing your first cake!" />
             ) : orders.length === 0 ? (
-              <Empty title="No matching orders" text="Try another search or status." />
+              <EmptyState title="No matching orders" text="Try another search or status." />
             ) : (
               orders.map((o) => <OrderRow key={o.id} order={o} />)
             )}
@@ -108,7 +92,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           <h2 className="text-2xl font-semibold">AI-Generated Designs</h2>
           {data.designs.length === 0 ? (
             <div className="mt-5">
-              <Empty title="No designs yet" text="Designs you save from the AI designer appear here." />
+              <EmptyState title="No designs yet" text="Designs you save from the AI designer appear here." />
             </div>
           ) : (
             <ul className="mt-5 grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -124,7 +108,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           <h2 className="text-2xl font-semibold">Favorite Vendors</h2>
           {data.favoriteVendors.length === 0 ? (
             <div className="mt-5">
-              <Empty title="No favorites yet" text="Tap the heart on a vendor to keep them here." />
+              <EmptyState title="No favorites yet" text="Tap the heart on a vendor to keep them here." />
             </div>
           ) : (
             <ul className="mt-5 grid gap-6 md:grid-cols-3">

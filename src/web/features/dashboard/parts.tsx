@@ -101,3 +101,13 @@ export function AmountStatus({
     </div>
   );
 }
+
+/** What a dashboard list says when it has nothing yet. */
+export function EmptyState({ title, text, className }: { title: string; text: string; className?: string }) {
+  return (
+    <Card className={`p-10 text-center ${className ?? ''}`}>
+      <p className="font-display text-xl font-semibold">{title}</p>
+      <p className="mt-1 text-cocoa-600">{text}</p>
+    </Card>
+  );
+}

@@ -3,7 +3,7 @@ import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
 import { CustomerHeader } from './customer-header.tsx';
-import { AmountStatus, DashboardError, DashboardLoading, DesignCard } from './parts.tsx';
+import { AmountStatus, DashboardError, DashboardLoading, DesignCard, EmptyState } from './parts.tsx';
 
 /** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
 export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
@@ -33,10 +33,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
             Recent Orders
           </h2>
           {data.orders.length === 0 ? (
-            <Card className="mt-4 p-8 text-center text-cocoa-600">
-              <p className="font-semibold text-cocoa-900">No orders yet</p>
-              <p className="mt-1">Start by designing your first cake!</p>
-            </Card>
+            <EmptyState className="mt-4" title="No orders yet" text="Start by designing your first cake!" />
           ) : (
             <ul className="mt-4 space-y-3">
               {data.orders.slice(0, 3).map((o) => (
@@ -67,10 +64,11 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
             My Designs
           </h2>
           {data.designs.length === 0 ? (
-            <Card className="mt-4 p-8 text-center text-cocoa-600">
-              <p className="font-semibold text-cocoa-900">No designs yet</p>
-              <p className="mt-1">Your saved AI designs will appear here.</p>
-            </Card>
+            <EmptyState
+              className="mt-4"
+              title="No designs yet"
+              text="Your saved AI designs will appear here."
+            />
           ) : (
             <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3">
               {data.designs.slice(0, 6).map((d) => (

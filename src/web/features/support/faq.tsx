@@ -1,4 +1,4 @@
-import { Search, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import {
   Accordion,
   AccordionContent,
@@ -6,7 +6,7 @@ import {
   AccordionTrigger,
 } from '../../components/ui/accordion.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
 import { FAQ, filterFaq } from './faq-data.ts';
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -27,21 +27,13 @@ export function Faq({
 
   return (
     <div className="mx-auto max-w-3xl">
-      <div className="relative">
-        <Label htmlFor="faq-search" className="sr-only">
-          Search FAQs
-        </Label>
-        <Search className="pointer-events-none absolute left-4 top-3.5 size-4 text-cocoa-400" aria-hidden />
-        <Input
-          id="faq-search"
-          type="search"
-          placeholder="Search FAQs"
-          autoComplete="off"
-          value={query}
-          onChange={(e) => onQueryChange(e.target.value)}
-          className="pl-11"
-        />
-      </div>
+      <SearchInput
+        label="Search FAQs"
+        id="faq-search"
+        placeholder="Search FAQs"
+        value={query}
+        onChange={(e) => onQueryChange(e.target.value)}
+      />
       <p className="sr-only" aria-live="polite">
         {searching &&
           `${matches} ${matches === 1 ? 'question matches' : 'questions match'} "${query.trim()}".`}
