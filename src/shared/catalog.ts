@@ -60,6 +60,37 @@ export const SPECIALTIES = [
 export type SpecialtyValue = (typeof SPECIALTIES)[number]['value'];
 export const SPECIALTY_VALUES = SPECIALTIES.map((s) => s.value) as [SpecialtyValue, ...SpecialtyValue[]];
 
+/** What a vendor can bake for; customers filter on it (More Filters). */
+export const DIETARY_OPTIONS = [
+  { value: 'gluten-free', label: 'Gluten-free' },
+  { value: 'vegan', label: 'Vegan' },
+  { value: 'nut-free', label: 'Nut-free' },
+  { value: 'dairy-free', label: 'Dairy-free' },
+  { value: 'egg-free', label: 'Egg-free' },
+  { value: 'sugar-free', label: 'Sugar-free' },
+  { value: 'halal', label: 'Halal' },
+  { value: 'kosher', label: 'Kosher' },
+] as const;
+export type DietaryValue = (typeof DIETARY_OPTIONS)[number]['value'];
+export const DIETARY_VALUES = DIETARY_OPTIONS.map((d) => d.value) as [DietaryValue, ...DietaryValue[]];
+
+export function dietaryLabel(value: string): string {
+  return DIETARY_OPTIONS.find((d) => d.value === value)?.label ?? value;
+}
+
+/** Portfolio photo categories. */
+export const PORTFOLIO_CATEGORIES = [
+  'Wedding',
+  'Birthday',
+  'Anniversary',
+  'Baby Shower',
+  'Corporate',
+  'Cupcakes',
+  'Desserts',
+  'Custom',
+] as const;
+export type PortfolioCategory = (typeof PORTFOLIO_CATEGORIES)[number];
+
 /** Price tiers 1..4 shown as $ to $$$$. */
 export const PRICE_TIERS = [1, 2, 3, 4] as const;
 export type PriceTier = (typeof PRICE_TIERS)[number];

@@ -55,6 +55,7 @@ export async function createVendor(db: Db, overrides: Partial<typeof vendors.$in
       userId: overrides.userId ?? owner!.id,
       businessName: `Bakery ${seq}`,
       specialty: 'wedding',
+      specialties: [overrides.specialty ?? 'wedding'],
       location: 'vancouver',
       status: 'approved',
       verified: true,

@@ -51,6 +51,20 @@ export const vendors = pgTable(
     priceTier: integer('price_tier').notNull().default(2),
     location: text('location').notNull(),
     imageUrl: text('image_url'),
+    /** Everything the vendor bakes for (SPECIALTY_VALUES); `specialty` is the main one, always included. */
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** DIETARY_VALUES the vendor can accommodate. */
+    dietaryOptions: text('dietary_options')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    offersDelivery: boolean('offers_delivery').notNull().default(false),
+    offersPickup: boolean('offers_pickup').notNull().default(true),
+    /** Refund the vendor gives on cancellations within 48 hours of delivery (Terms), 0-100. */
+    cancellationRefundPercent: integer('cancellation_refund_percent').notNull().default(50),
     ...timestamps,
   },
   (t) => [
@@ -58,6 +72,7 @@ export const vendors = pgTable(
     check('vendors_rating_check', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
+    check('vendors_refund_percent_check', sql`${t.cancellationRefundPercent} BETWEEN 0 AND 100`),
     check(
       'vendors_response_time_check',
       sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`,
@@ -186,5 +201,80 @@ export const supportRequests = pgTable(
   (t) => [
     check('support_requests_status_check', sql`${t.status} IN (${inList(SUPPORT_STATUSES)})`),
     index('support_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** A photo in a vendor's portfolio; the image files live in storage under the keys. */
+export const portfolioItems = pgTable(
+  'portfolio_items',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    /** Integer cents (CAD); either may be null ("from $X", "up to $Y"). */
+    priceMin: integer('price_min'),
+    priceMax: integer('price_max'),
+    /** Storage keys (bucket "portfolio") of the display-size and thumbnail WebP files. */
+    imageKey: text('image_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** 0-based order in the gallery. */
+    position: integer('position').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'portfolio_items_price_check',
+      sql`(${t.priceMin} IS NULL OR ${t.priceMin} >= 0) AND (${t.priceMax} IS NULL OR ${t.priceMax} >= 0) AND (${t.priceMin} IS NULL OR ${t.priceMax} IS NULL OR ${t.priceMin} <= ${t.priceMax})`,
+    ),
+    index('portfolio_items_vendor_position_idx').on(t.vendorId, t.position),
+  ],
+);
+
+/** One conversation between a customer and a vendor; messages about any order or design go in it. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
+    vendorReadAt: timestamp('vendor_read_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('conversations_customer_vendor_uq').on(t.customerId, t.vendorId),
+    index('conversations_customer_last_idx').on(t.customerId, t.lastMessageAt.desc()),
+    index('conversations_vendor_last_idx').on(t.vendorId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The order the message is about, when sent from an order. */
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('messages_body_check', sql`length(${t.body}) BETWEEN 1 AND 4000`),
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
   ],
 );

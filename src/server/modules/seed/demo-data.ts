@@ -62,6 +62,66 @@ const vendor = (v: Omit<DemoVendor, 'ownerId'> & { ownerId?: string }): DemoVend
   ownerId: v.ownerId ?? `${OWNER_ID_PREFIX}${v.id.slice('vendor-'.length)}`,
 });
 
+/** What each demo vendor bakes for, can accommodate and how customers receive the cake. */
+export const DEMO_VENDOR_CAPABILITIES: Record<
+  string,
+  {
+    specialties: string[];
+    dietaryOptions: string[];
+    offersDelivery: boolean;
+    cancellationRefundPercent: number;
+  }
+> = {
+  'vendor-sweet-dreams': {
+    specialties: ['wedding', 'custom'],
+    dietaryOptions: ['gluten-free', 'nut-free'],
+    offersDelivery: true,
+    cancellationRefundPercent: 50,
+  },
+  'vendor-artisan-cakes': {
+    specialties: ['custom', 'birthday'],
+    dietaryOptions: ['vegan', 'dairy-free', 'egg-free'],
+    offersDelivery: true,
+    cancellationRefundPercent: 60,
+  },
+  'vendor-sugar-bloom': {
+    specialties: ['wedding', 'gourmet'],
+    dietaryOptions: ['gluten-free'],
+    offersDelivery: true,
+    cancellationRefundPercent: 40,
+  },
+  'vendor-island-bakehouse': {
+    specialties: ['birthday', 'custom'],
+    dietaryOptions: ['vegan', 'nut-free'],
+    offersDelivery: false,
+    cancellationRefundPercent: 75,
+  },
+  'vendor-golden-crumb': {
+    specialties: ['birthday'],
+    dietaryOptions: ['nut-free', 'halal'],
+    offersDelivery: false,
+    cancellationRefundPercent: 50,
+  },
+  'vendor-maple-whisk': {
+    specialties: ['custom', 'birthday', 'wedding'],
+    dietaryOptions: ['gluten-free', 'dairy-free', 'sugar-free'],
+    offersDelivery: true,
+    cancellationRefundPercent: 50,
+  },
+  'vendor-cocoa-atelier': {
+    specialties: ['gourmet', 'custom'],
+    dietaryOptions: ['gluten-free', 'vegan'],
+    offersDelivery: true,
+    cancellationRefundPercent: 25,
+  },
+  'vendor-velvet-crumb': {
+    specialties: ['gourmet', 'wedding'],
+    dietaryOptions: ['egg-free', 'kosher'],
+    offersDelivery: false,
+    cancellationRefundPercent: 50,
+  },
+};
+
 export const DEMO_VENDORS: DemoVendor[] = [
   vendor({
     id: 'vendor-sweet-dreams',

@@ -19,6 +19,7 @@ import {
   DEMO_PASSWORD,
   DEMO_REVIEWS,
   DEMO_VENDORS,
+  DEMO_VENDOR_CAPABILITIES,
   demoOrders,
 } from './demo-data.ts';
 
@@ -108,6 +109,7 @@ async function seedVendors(tx: Tx, now: Date) {
         priceTier: v.priceTier,
         location: v.location,
         imageUrl: v.imageUrl,
+        ...DEMO_VENDOR_CAPABILITIES[v.id],
         createdAt: new Date(now.getTime() - (400 + i * 30) * DAY),
         updatedAt: now,
       })),

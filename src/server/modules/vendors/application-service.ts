@@ -70,6 +70,7 @@ export async function applyAsVendor({
         businessName: input.businessName,
         businessAddress: input.businessAddress,
         specialty: input.specialty,
+        specialties: [input.specialty],
         location: input.location,
         phone: input.phone,
         status: 'pending',
