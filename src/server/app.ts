@@ -11,6 +11,7 @@ import { seedRoutes } from './modules/admin/seed-routes.ts';
 import { publicConfigRoutes } from './modules/config/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -56,6 +57,7 @@ export function createApp(services: Services) {
   app.route('/api/support', supportRoutes);
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/orders', orderRoutes);
+  app.route('/api/me/conversations', messageRoutes);
   app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);

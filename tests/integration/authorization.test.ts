@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversations } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
 
@@ -11,7 +12,7 @@ const ACTORS: Actor[] = ['anonymous', 'customerA', 'customerB', 'pendingVendor',
 
 let t: TestApp;
 const cookies: Partial<Record<Actor, string>> = {};
-const ids = { approvedVendor: '', pendingVendor: '', orderA: '', orderB: '' };
+const ids = { approvedVendor: '', pendingVendor: '', orderA: '', orderB: '', conversationA: '' };
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitMax: 1000 });
@@ -28,6 +29,8 @@ beforeAll(async () => {
   ids.pendingVendor = pending.id;
   ids.orderA = (await createOrder(db, { customerId: a.id, vendorId: approved.id, amount: 1_111 })).id;
   ids.orderB = (await createOrder(db, { customerId: b.id, vendorId: other.id, amount: 2_222 })).id;
+  ids.conversationA = crypto.randomUUID();
+  await db.insert(conversations).values({ id: ids.conversationA, customerId: a.id, vendorId: approved.id });
   cookies.customerA = await signIn(t.app, a.email);
   cookies.customerB = await signIn(t.app, b.email);
   cookies.pendingVendor = await signIn(t.app, pendingOwner.email);
@@ -116,6 +119,38 @@ const CASES: Case[] = [
       approvedVendor: 200,
       admin: 403,
     },
+  },
+  {
+    route: '/api/me/conversations',
+    method: 'GET',
+    path: () => '/api/me/conversations',
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/me/conversations',
+    method: 'POST',
+    path: () => '/api/me/conversations',
+    body: {
+      get vendorId() {
+        return ids.approvedVendor;
+      },
+    },
+    // Customers (the admin signs up as one) open a conversation; vendor accounts cannot.
+    expect: { ...signedIn(201), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/conversations/:id',
+    method: 'GET',
+    path: () => `/api/me/conversations/${ids.conversationA}`,
+    // Only the two sides: customer A and the vendor; everyone else cannot tell it exists.
+    expect: { ...signedIn(404), customerA: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/conversations/:id/messages',
+    method: 'POST',
+    path: () => `/api/me/conversations/${ids.conversationA}/messages`,
+    body: { body: 'Is the 14th still free?' },
+    expect: { ...signedIn(404), customerA: 201, approvedVendor: 201 },
   },
   { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
   {

@@ -64,6 +64,23 @@ describe('dashboards show exactly the signed-in user’s numbers', () => {
       completedOrders: expected.completed,
       revenue: expected.revenue,
     });
+    // Monthly analytics, recomputed independently in SQL for the same six Vancouver months.
+    const monthly = await queryRows<{ month: string; orders: number; revenue: number }>(t.database.db, sql`
+      select to_char(date_trunc('month', o.created_at at time zone 'America/Vancouver'), 'YYYY-MM') as month,
+             count(*)::int as orders,
+             coalesce(sum(o.amount) filter (where o.status = 'completed'), 0)::int as revenue
+      from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id} group by 1`);
+    expect(body.months).toHaveLength(6);
+    const window = new Set(body.months.map((m: { month: string }) => m.month));
+    for (const m of body.months) {
+      const row = monthly.find((r) => r.month === m.month);
+      expect(m).toEqual({ month: m.month, orders: row?.orders ?? 0, revenue: row?.revenue ?? 0 });
+    }
+    const inWindow = monthly.filter((r) => window.has(r.month));
+    expect(body.months.reduce((t: number, m: { orders: number }) => t + m.orders, 0)).toBe(
+      inWindow.reduce((t, r) => t + r.orders, 0),
+    );
+    expect(inWindow.length).toBeGreaterThan(0);
     expect(body.vendor).toMatchObject({
       businessName: 'Sweet Dreams Bakery',
       status: 'approved',

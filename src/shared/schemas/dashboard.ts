@@ -72,6 +72,8 @@ export const vendorDashboardSchema = z.object({
     revenue: z.number().int(),
     byStatus: z.record(z.string(), z.number().int()),
   }),
+  /** The last six months in Vancouver time, oldest first: orders placed and revenue (cents) of those completed. */
+  months: z.array(z.object({ month: z.string(), orders: z.number().int(), revenue: z.number().int() })),
   recentOrders: z.array(
     z.object({
       id: z.string(),

@@ -54,7 +54,7 @@ const ACTIVE = new Set(['pending', 'confirmed', 'in_progress', 'ready', 'deliver
 export function presentVendorDashboard(
   data: Awaited<ReturnType<typeof getVendorDashboard>>,
 ): VendorDashboard {
-  const { vendor, statusRows, recent } = data;
+  const { vendor, statusRows, months, recent } = data;
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   const sumWhere = (pick: (status: string) => boolean, field: 'n' | 'cents') =>
     statusRows.filter((r) => pick(r.status)).reduce((t, r) => t + r[field], 0);
@@ -75,6 +75,7 @@ export function presentVendorDashboard(
       revenue: sumWhere((s) => s === 'completed', 'cents'),
       byStatus,
     },
+    months,
     recentOrders: recent.map(({ order, customer, occasion }) => ({
       id: order.id,
       orderNumber: order.orderNumber,

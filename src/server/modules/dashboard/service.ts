@@ -60,10 +60,10 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
 }
 
 /** The signed-in vendor's business: application state, order counts by status and revenue. */
-export async function getVendorDashboard({ db, actor }: { db: Db; actor: Actor }) {
+export async function getVendorDashboard({ db, actor, now = new Date() }: { db: Db; actor: Actor; now?: Date }) {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
   if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
-  const [statusRows, recent] = await Promise.all([
+  const [statusRows, monthRows, recent] = await Promise.all([
     db
       .select({
         status: orders.status,
@@ -73,6 +73,24 @@ export async function getVendorDashboard({ db, actor }: { db: Db; actor: Actor }
       .from(orders)
       .where(eq(orders.vendorId, vendor.id))
       .groupBy(orders.status),
+    // Orders placed per month in Vancouver time, with the revenue of those that completed.
+    db
+      .select({
+        month: sql<string>`to_char(date_trunc('month', ${orders.createdAt} AT TIME ZONE 'America/Vancouver'), 'YYYY-MM')`,
+        n: count(),
+        cents:
+          sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(
+            Number,
+          ),
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.vendorId, vendor.id),
+          sql`${orders.createdAt} >= ${monthsAgoStart(ANALYTICS_MONTHS - 1, now)}`,
+        ),
+      )
+      .groupBy(sql`1`),
     db
       .select({
         order: orders,
@@ -86,5 +104,33 @@ export async function getVendorDashboard({ db, actor }: { db: Db; actor: Actor }
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(20),
   ]);
-  return { vendor, statusRows, recent };
+  return { vendor, statusRows, months: fillMonths(monthRows, now), recent };
+}
+
+/** The analytics chart covers this many months, the current one included. */
+export const ANALYTICS_MONTHS = 6;
+
+const vancouverMonth = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Vancouver',
+  year: 'numeric',
+  month: '2-digit',
+});
+
+/** 'YYYY-MM' of a date in Vancouver time. */
+const monthKey = (d: Date) => vancouverMonth.format(d).slice(0, 7);
+
+/** A date safely before the first month of the window; months outside it are dropped by fillMonths. */
+function monthsAgoStart(back: number, now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back - 1, 20));
+}
+
+/** Every month of the window, oldest first, with zeros where nothing was ordered. */
+function fillMonths(rows: { month: string; n: number; cents: number }[], now: Date) {
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const [year, month] = monthKey(now).split('-').map(Number) as [number, number];
+  return Array.from({ length: ANALYTICS_MONTHS }, (_, i) => {
+    const key = monthKey(new Date(Date.UTC(year, month - 1 - (ANALYTICS_MONTHS - 1 - i), 15)));
+    const row = byMonth.get(key);
+    return { month: key, orders: row?.n ?? 0, revenue: row?.cents ?? 0 };
+  });
 }

@@ -1,6 +1,6 @@
 import { BadgeCheck, Clock, DollarSign, Package, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
+import { lazy, Suspense } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -10,6 +10,9 @@ import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useVendorDashboard } from './api.ts';
 import { AmountStatus, DashboardError, DashboardLoading, StatCard, formatDate } from './parts.tsx';
+
+// Charts are the heaviest code of the dashboard: loaded when the Analytics tab opens.
+const VendorAnalytics = lazy(() => import('./vendor-analytics.tsx'));
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
@@ -107,17 +110,9 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           )}
         </TabsContent>
         <TabsContent value="analytics">
-          <Card className="p-6">
-            <h2 className="text-xl font-semibold">Orders by status</h2>
-            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {ORDER_STATUSES.map((s) => (
-                <div key={s} className="rounded-xl bg-cream-100 p-3">
-                  <dt className="text-xs text-cocoa-500">{orderStatusLabel(s)}</dt>
-                  <dd className="font-display text-2xl font-semibold">{stats.byStatus[s] ?? 0}</dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
+          <Suspense fallback={<DashboardLoading />}>
+            <VendorAnalytics data={data} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,0 +1,54 @@
+import { maskContactDetails } from '../../../shared/contact-masking.ts';
+import type { Conversation, ConversationSummary, Message } from '../../../shared/schemas/messages.ts';
+import { displayName } from '../reviews/presenter.ts';
+import type { getConversation, listConversations } from './service.ts';
+import { participantIn, type Participant } from './policy.ts';
+
+type SummaryRow = Awaited<ReturnType<typeof listConversations>>['rows'][number];
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** List previews are always masked; the open conversation shows contact details once paid. */
+export function presentConversationSummary(
+  me: Participant,
+  row: SummaryRow,
+  mask: (text: string) => string = maskContactDetails,
+): ConversationSummary {
+  const c = row.conversation;
+  const side = participantIn(me, c);
+  const readAt = side === 'customer' ? c.customerReadAt : c.vendorReadAt;
+  const last = row.last;
+  return {
+    id: c.id,
+    counterpart:
+      side === 'customer'
+        ? { name: row.vendorName, vendorId: c.vendorId }
+        : { name: displayName(row.customer), vendorId: null },
+    lastMessage: last
+      ? { body: mask(last.body), mine: last.senderId === me.userId, createdAt: iso(last.createdAt) }
+      : null,
+    unread:
+      last !== null && last.senderId !== me.userId && (readAt === null || new Date(last.createdAt) > readAt),
+    lastMessageAt: c.lastMessageAt.toISOString(),
+  };
+}
+
+export function presentConversation(data: Awaited<ReturnType<typeof getConversation>>): Conversation {
+  const { me, row, messageRows, orderRows, paid } = data;
+  // Before payment, contact details are hidden from both sides, in every message and preview.
+  const mask = paid ? (text: string) => text : maskContactDetails;
+  return {
+    ...presentConversationSummary(me, row, mask),
+    contactDetailsMasked: !paid,
+    orders: orderRows.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
+    messages: messageRows.map((m): Message => ({
+      id: m.message.id,
+      body: mask(m.message.body),
+      mine: m.message.senderId === me.userId,
+      senderName:
+        m.message.senderId === row.conversation.customerId ? displayName(row.customer) : row.vendorName,
+      orderNumber: m.orderNumber,
+      createdAt: m.message.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASK } from '../../src/shared/contact-masking.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+let t: TestApp;
+const cookie: Record<string, string> = {};
+const ids = { vendor: '', pendingVendor: '', otherVendor: '', orderPending: '', orderOther: '' };
+
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitMax: 1000 });
+  const db = t.database.db;
+  const alice = await createUser(db, { firstName: 'Alice', lastName: 'Baker' });
+  const bob = await createUser(db, { firstName: 'Bob' });
+  const owner = await createUser(db, { userType: 'vendor' });
+  const otherOwner = await createUser(db, { userType: 'vendor' });
+  const vendor = await createVendor(db, { userId: owner.id, businessName: 'Crumb & Co' });
+  const other = await createVendor(db, { userId: otherOwner.id });
+  const pending = await createVendor(db, { status: 'pending', verified: false });
+  ids.vendor = vendor.id;
+  ids.otherVendor = other.id;
+  ids.pendingVendor = pending.id;
+  ids.orderPending = (
+    await createOrder(db, { customerId: alice.id, vendorId: vendor.id, status: 'pending' })
+  ).id;
+  ids.orderOther = (await createOrder(db, { customerId: alice.id, vendorId: other.id })).id;
+  cookie.alice = await signIn(t.app, alice.email);
+  cookie.bob = await signIn(t.app, bob.email);
+  cookie.owner = await signIn(t.app, owner.email);
+  cookie.otherOwner = await signIn(t.app, otherOwner.email);
+});
+afterAll(() => t.close());
+
+const call = (who: string, path: string, json?: unknown) =>
+  t.app.request(path, {
+    method: json === undefined ? 'GET' : 'POST',
+    headers: { Cookie: cookie[who]!, 'Content-Type': 'application/json' },
+    ...(json !== undefined && { body: JSON.stringify(json) }),
+  });
+
+async function start(who: string, vendorId: string) {
+  const res = await call(who, '/api/me/conversations', { vendorId });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('conversations between customers and vendors', () => {
+  it('a customer starts one conversation per vendor; the vendor reads and answers it', async () => {
+    const id = await start('alice', ids.vendor);
+    expect(await start('alice', ids.vendor)).toBe(id);
+
+    const sent = await call('alice', `/api/me/conversations/${id}/messages`, {
+      body: 'Hello! Could you do a two-tier lemon cake for 30 people?',
+      orderId: ids.orderPending,
+    });
+    expect(sent.status).toBe(201);
+
+    const vendorList = await (await call('owner', '/api/me/conversations')).json();
+    expect(vendorList.conversations).toHaveLength(1);
+    expect(vendorList.conversations[0]).toMatchObject({
+      id,
+      counterpart: { name: 'Alice B.', vendorId: null },
+      unread: true,
+      lastMessage: { mine: false },
+    });
+
+    const thread = await (await call('owner', `/api/me/conversations/${id}`)).json();
+    expect(thread.messages).toHaveLength(1);
+    expect(thread.messages[0]).toMatchObject({ mine: false, senderName: 'Alice B.' });
+    expect(thread.messages[0].orderNumber).toMatch(/\S/);
+    const after = await (await call('owner', '/api/me/conversations')).json();
+    expect(after.conversations[0].unread).toBe(false);
+
+    expect(
+      (await call('owner', `/api/me/conversations/${id}/messages`, { body: 'Yes, gladly!' })).status,
+    ).toBe(201);
+    const customerList = await (await call('alice', '/api/me/conversations')).json();
+    expect(customerList.conversations[0]).toMatchObject({
+      counterpart: { name: 'Crumb & Co', vendorId: ids.vendor },
+      unread: true,
+      lastMessage: { body: 'Yes, gladly!', mine: false },
+    });
+  });
+
+  it('nobody else reads or writes in it', async () => {
+    const id = await start('alice', ids.vendor);
+    for (const who of ['bob', 'otherOwner']) {
+      expect((await call(who, `/api/me/conversations/${id}`)).status).toBe(404);
+      expect((await call(who, `/api/me/conversations/${id}/messages`, { body: 'hi' })).status).toBe(404);
+      const list = await (await call(who, '/api/me/conversations')).json();
+      expect(list.conversations.map((c: { id: string }) => c.id)).not.toContain(id);
+    }
+    expect((await t.app.request(`/api/me/conversations/${id}`)).status).toBe(401);
+  });
+
+  it('masks contact details until the customer has paid for an order with the vendor', async () => {
+    const id = await start('alice', ids.vendor);
+    await call('owner', `/api/me/conversations/${id}/messages`, {
+      body: 'Call 604-555-0199 or mail me@crumb.ca',
+    });
+    const thread = await (await call('alice', `/api/me/conversations/${id}`)).json();
+    expect(thread.contactDetailsMasked).toBe(true);
+    expect(thread.messages.at(-1).body).toBe(`Call ${MASK} or mail ${MASK}`);
+
+    // A paid order with the other vendor unmasks that conversation only.
+    const otherId = await start('alice', ids.otherVendor);
+    await call('otherOwner', `/api/me/conversations/${otherId}/messages`, {
+      body: 'My number: 604-555-0100',
+    });
+    const paid = await (await call('alice', `/api/me/conversations/${otherId}`)).json();
+    expect(paid.contactDetailsMasked).toBe(false);
+    expect(paid.messages.at(-1).body).toBe('My number: 604-555-0100');
+  });
+
+  it('refuses bad input with field messages', async () => {
+    const id = await start('alice', ids.vendor);
+    const empty = await call('alice', `/api/me/conversations/${id}/messages`, { body: '   ' });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.fields).toEqual({ body: 'Write a message first.' });
+    const long = await call('alice', `/api/me/conversations/${id}/messages`, { body: 'x'.repeat(4001) });
+    expect((await long.json()).error.fields.body).toBe('Messages can be at most 4000 characters.');
+    const foreignOrder = await call('alice', `/api/me/conversations/${id}/messages`, {
+      body: 'About my other order',
+      orderId: ids.orderOther,
+    });
+    expect(foreignOrder.status).toBe(400);
+    expect((await foreignOrder.json()).error.fields.orderId).toBe(
+      'This order is not part of this conversation.',
+    );
+    expect((await call('alice', '/api/me/conversations', {})).status).toBe(400);
+  });
+
+  it('only customers start conversations, only with approved vendors', async () => {
+    expect((await call('owner', '/api/me/conversations', { vendorId: ids.otherVendor })).status).toBe(403);
+    expect((await call('alice', '/api/me/conversations', { vendorId: ids.pendingVendor })).status).toBe(404);
+    expect((await call('alice', '/api/me/conversations', { vendorId: 'nope' })).status).toBe(404);
+  });
+});
