@@ -16,6 +16,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { vendorApplicationRoutes } from './modules/vendors/application-routes.ts';
+import { vendorProfileRoutes } from './modules/vendors/profile-routes.ts';
 import { vendorRoutes } from './modules/vendors/routes.ts';
 import type { Services } from './services.ts';
 
@@ -58,6 +59,7 @@ export function createApp(services: Services) {
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/orders', orderRoutes);
   app.route('/api/me/conversations', messageRoutes);
+  app.route('/api/me/vendor-profile', vendorProfileRoutes);
   app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);

@@ -16,6 +16,8 @@ export const CLIENT_ROUTES = [
   '/customer-dashboard',
   '/customer-dashboard-original',
   '/vendor-dashboard',
+  '/vendor-dashboard/profile',
+  '/messages',
   '/vendor/:id',
   '/browse-vendors',
   '/how-it-works',

@@ -47,7 +47,7 @@ const signedIn = (ok: number): Expect => ({ ...all(ok), anonymous: 401 });
 interface Case {
   route: string;
   label?: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: () => string;
   body?: unknown;
   expect: Expect;
@@ -151,6 +151,32 @@ const CASES: Case[] = [
     path: () => `/api/me/conversations/${ids.conversationA}/messages`,
     body: { body: 'Is the 14th still free?' },
     expect: { ...signedIn(404), customerA: 201, approvedVendor: 201 },
+  },
+  {
+    route: '/api/me/vendor-profile',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile',
+    expect: { ...signedIn(403), pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile',
+    body: {
+      businessName: 'Renamed Bakery',
+      businessAddress: '1 Test St, Vancouver',
+      phone: '604-555-0111',
+      location: 'vancouver',
+      specialty: 'wedding',
+      specialties: [],
+      priceTier: 2,
+      dietaryOptions: [],
+      offersDelivery: false,
+      offersPickup: true,
+      cancellationRefundPercent: 50,
+    },
+    // Only an approved vendor changes their own profile; a pending one waits for approval.
+    expect: { ...signedIn(403), approvedVendor: 200 },
   },
   { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
   {

@@ -14,10 +14,10 @@ const password = z
   .min(POLICIES.passwordMinLength, `Password must be at least ${POLICIES.passwordMinLength} characters.`)
   .max(128, 'Password must be at most 128 characters.');
 
-const required = (message: string, max = 120) =>
+export const required = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
 
-const phone = (requiredMessage?: string) =>
+export const phone = (requiredMessage?: string) =>
   z
     .string(requiredMessage ? { error: requiredMessage } : undefined)
     .trim()

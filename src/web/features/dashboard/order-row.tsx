@@ -30,7 +30,9 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
             </h3>
             <StatusBadge status={o.status} />
           </div>
-          <p className="text-sm font-medium text-rose-600">{o.vendor.businessName}</p>
+          <Link to={`/vendor/${o.vendor.id}`} className="text-sm font-medium text-rose-600 hover:underline">
+            {o.vendor.businessName}
+          </Link>
           {o.cakeDesign?.description && (
             <p className="mt-1 line-clamp-2 text-sm text-cocoa-600">{o.cakeDesign.description}</p>
           )}
@@ -53,7 +55,7 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
           <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
           <div className="flex flex-wrap justify-end gap-2">
             <Button asChild variant="outline" size="sm">
-              <Link to={`/vendor/${o.vendor.id}`}>View Vendor</Link>
+              <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`}>Message Vendor</Link>
             </Button>
             <Button
               variant="outline"

@@ -1,11 +1,10 @@
-import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.ts';
-import { Card } from '../../components/ui/card.tsx';
 import { NativeSelect } from '../../components/ui/input.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
+import { MessagesTab } from '../messages/messages-tab.tsx';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
@@ -121,11 +120,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           )}
         </TabsContent>
         <TabsContent value="messages">
-          <Card className="p-10 text-center">
-            <MessageCircle className="mx-auto size-10 text-rose-300" aria-hidden />
-            <p className="mt-3 font-display text-xl font-semibold">No messages yet</p>
-            <p className="mt-1 text-cocoa-600">Conversations with your vendors will appear here.</p>
-          </Card>
+          <MessagesTab />
         </TabsContent>
       </Tabs>
     </div>

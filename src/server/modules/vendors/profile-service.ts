@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { VendorProfileValues } from '../../../shared/schemas/vendor-profile.ts';
+import type { Db } from '../../db/client.ts';
+import { vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../../http/auth-guard.ts';
+
+export type VendorRow = typeof vendors.$inferSelect;
+
+/** The vendor business of the signed-in vendor account. */
+export async function getOwnVendor({ db, actor }: { db: Db; actor: Actor }): Promise<VendorRow> {
+  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
+  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
+  return vendor;
+}
+
+/** Approved vendors run their business: profile, portfolio. Pending and rejected ones cannot yet. */
+export async function getApprovedOwnVendor(opts: { db: Db; actor: Actor }): Promise<VendorRow> {
+  const vendor = await getOwnVendor(opts);
+  if (vendor.status !== 'approved')
+    throw AppError.forbidden('Your vendor application must be approved before you can change your profile.');
+  return vendor;
+}
+
+/** Saves Edit Profile. The main specialty is always one of the specialties customers filter on. */
+export async function updateVendorProfile({
+  db,
+  actor,
+  input,
+}: {
+  db: Db;
+  actor: Actor;
+  input: VendorProfileValues;
+}): Promise<VendorRow> {
+  const vendor = await getApprovedOwnVendor({ db, actor });
+  const specialties = [input.specialty, ...input.specialties.filter((s) => s !== input.specialty)];
+  const instagram = input.instagram ? `@${input.instagram.replace(/^@/, '')}` : null;
+  const [updated] = await db
+    .update(vendors)
+    .set({
+      businessName: input.businessName,
+      businessAddress: input.businessAddress,
+      phone: input.phone,
+      location: input.location,
+      specialty: input.specialty,
+      specialties,
+      description: input.description || null,
+      website: input.website || null,
+      instagram,
+      priceTier: input.priceTier,
+      dietaryOptions: [...new Set(input.dietaryOptions)],
+      offersDelivery: input.offersDelivery,
+      offersPickup: input.offersPickup,
+      cancellationRefundPercent: input.cancellationRefundPercent,
+      updatedAt: new Date(),
+    })
+    .where(eq(vendors.id, vendor.id))
+    .returning();
+  return updated!;
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import {
+  DIETARY_VALUES,
+  LOCATION_VALUES,
+  PORTFOLIO_CATEGORIES,
+  PRICE_TIERS,
+  SPECIALTY_VALUES,
+} from '../catalog.ts';
+import { phone, required } from './auth.ts';
+
+export const DESCRIPTION_MAX = 2000;
+
+const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters.`).optional().or(z.literal(''));
+
+/** Everything a vendor edits on Edit Profile; the same schema checks the form and the request. */
+export const vendorProfileInputSchema = z
+  .object({
+    businessName: required('Please enter your business name.'),
+    businessAddress: required('Please enter your business address.', 200),
+    phone: phone('Please enter your business phone number.').min(
+      7,
+      'Please enter your business phone number.',
+    ),
+    location: z.enum(LOCATION_VALUES, { error: 'Please choose your area.' }),
+    specialty: z.enum(SPECIALTY_VALUES, { error: 'Please choose your main specialty.' }),
+    specialties: z.array(z.enum(SPECIALTY_VALUES)).max(SPECIALTY_VALUES.length),
+    description: optionalText(DESCRIPTION_MAX),
+    website: z
+      .string()
+      .trim()
+      .max(200, 'Must be at most 200 characters.')
+      .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(v), {
+        message: 'Please enter a full web address starting with https://',
+      })
+      .optional(),
+    instagram: z
+      .string()
+      .trim()
+      .max(31, 'Must be at most 31 characters.')
+      .refine((v) => v === '' || /^@?[a-z0-9._]{1,30}$/i.test(v), {
+        message: 'Please enter an Instagram handle such as @yourbakery.',
+      })
+      .optional(),
+    priceTier: z.coerce
+      .number({ error: 'Please choose a price tier.' })
+      .int()
+      .refine((n) => (PRICE_TIERS as readonly number[]).includes(n), 'Please choose a price tier.'),
+    dietaryOptions: z.array(z.enum(DIETARY_VALUES)).max(DIETARY_VALUES.length),
+    offersDelivery: z.boolean(),
+    offersPickup: z.boolean(),
+    cancellationRefundPercent: z.coerce
+      .number({ error: 'Please enter a percentage from 0 to 100.' })
+      .int('Please enter a whole percentage.')
+      .min(0, 'Please enter a percentage from 0 to 100.')
+      .max(100, 'Please enter a percentage from 0 to 100.'),
+  })
+  .refine((v) => v.offersDelivery || v.offersPickup, {
+    path: ['offersPickup'],
+    message: 'Offer pickup, delivery or both.',
+  });
+export type VendorProfileInput = z.input<typeof vendorProfileInputSchema>;
+export type VendorProfileValues = z.output<typeof vendorProfileInputSchema>;
+
+/** The signed-in vendor's own profile, private fields included. */
+export const ownVendorProfileSchema = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  verified: z.boolean(),
+  businessName: z.string(),
+  businessAddress: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  specialty: z.string(),
+  specialties: z.array(z.string()),
+  description: z.string(),
+  website: z.string(),
+  instagram: z.string(),
+  priceTier: z.number().int(),
+  dietaryOptions: z.array(z.string()),
+  offersDelivery: z.boolean(),
+  offersPickup: z.boolean(),
+  cancellationRefundPercent: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+export type OwnVendorProfile = z.infer<typeof ownVendorProfileSchema>;
+
+/** Whole dollars, or nothing when the field is left empty. */
+const dollars = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: 'Please enter a price in dollars.' })
+    .int('Please enter whole dollars.')
+    .min(0, 'Prices cannot be negative.')
+    .max(100_000, 'Please enter at most $100,000.')
+    .optional(),
+);
+
+/** Title, category and price range of a portfolio photo (the file itself comes as multipart). */
+export const portfolioItemInputSchema = z
+  .object({
+    title: required('Please give the photo a title.', 80),
+    category: z.enum(PORTFOLIO_CATEGORIES, { error: 'Please choose a category.' }),
+    /** Whole dollars in the form; stored as cents. */
+    priceMin: dollars,
+    priceMax: dollars,
+  })
+  .refine((v) => v.priceMin === undefined || v.priceMax === undefined || v.priceMin <= v.priceMax, {
+    path: ['priceMax'],
+    message: 'The highest price must be at least the lowest.',
+  });
+export type PortfolioItemInput = z.input<typeof portfolioItemInputSchema>;
+export type PortfolioItemValues = z.output<typeof portfolioItemInputSchema>;
+
+export const portfolioItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.string(),
+  /** Cents, either may be null. */
+  priceMin: z.number().int().nullable(),
+  priceMax: z.number().int().nullable(),
+  imageUrl: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  position: z.number().int(),
+});
+export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
+
+export const portfolioOrderSchema = z.object({
+  ids: z.array(z.string().min(1).max(100)).min(1).max(200),
+});

@@ -1,0 +1,69 @@
+import { MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ConversationSummary } from '../../../shared/schemas/messages.ts';
+import { cn } from '../../lib/cn.ts';
+
+const when = new Intl.DateTimeFormat('en-CA', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'America/Vancouver',
+});
+
+export function NoMessages({ text }: { text: string }) {
+  return (
+    <div className="rounded-[var(--radius-card)] bg-white p-10 text-center ring-1 ring-cocoa-900/5">
+      <MessageCircle className="mx-auto size-10 text-rose-300" aria-hidden />
+      <p className="mt-3 font-display text-xl font-semibold">No messages yet</p>
+      <p className="mt-1 text-cocoa-600">{text}</p>
+    </div>
+  );
+}
+
+/** Conversations, newest first; each opens on the messages page. */
+export function ConversationList({
+  conversations,
+  selectedId,
+}: {
+  conversations: ConversationSummary[];
+  selectedId?: string | null;
+}) {
+  return (
+    <ul className="divide-y divide-cocoa-900/8 overflow-hidden rounded-[var(--radius-card)] bg-white ring-1 ring-cocoa-900/5">
+      {conversations.map((c) => (
+        <li key={c.id}>
+          <Link
+            to={`/messages?c=${c.id}`}
+            aria-current={c.id === selectedId ? 'page' : undefined}
+            className={cn(
+              'block px-4 py-3 hover:bg-cream-100 focus-visible:bg-cream-100',
+              c.id === selectedId && 'bg-rose-50',
+            )}
+          >
+            <span className="flex items-center justify-between gap-2">
+              <span className={cn('truncate', c.unread ? 'font-bold' : 'font-semibold')}>
+                {c.counterpart.name}
+              </span>
+              <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-cocoa-500">
+                {when.format(new Date(c.lastMessageAt))}
+              </time>
+            </span>
+            <span className="mt-0.5 flex items-center gap-2 text-sm text-cocoa-600">
+              {c.unread && (
+                <span className="size-2 shrink-0 rounded-full bg-rose-500">
+                  <span className="sr-only">Unread: </span>
+                </span>
+              )}
+              <span className="truncate">
+                {c.lastMessage
+                  ? `${c.lastMessage.mine ? 'You: ' : ''}${c.lastMessage.body}`
+                  : 'No messages yet'}
+              </span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

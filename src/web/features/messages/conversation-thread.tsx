@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowLeft, Lock, Send } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { sendMessageSchema, type SendMessageInput } from '../../../shared/schemas/messages.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { fieldA11y } from '../../components/ui/field.tsx';
+import { FieldError, Label, NativeSelect, Textarea } from '../../components/ui/input.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useConversation, useSendMessage } from './api.ts';
+
+const when = new Intl.DateTimeFormat('en-CA', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'America/Vancouver',
+});
+
+/** One conversation: its messages (refreshed every few seconds) and the composer. */
+export function ConversationThread({ id, orderId }: { id: string; orderId: string | null }) {
+  const { data, isPending, error, refetch } = useConversation(id);
+  const bottom = useRef<HTMLLIElement>(null);
+  const count = data?.messages.length ?? 0;
+  useEffect(() => bottom.current?.scrollIntoView({ block: 'nearest' }), [count]);
+
+  if (isPending)
+    return (
+      <div className="flex justify-center py-20">
+        <Spinner label="Loading conversation" />
+      </div>
+    );
+  if (error)
+    return (
+      <div role="alert" className="rounded-[var(--radius-card)] bg-white p-8 text-center">
+        <p className="text-cocoa-600">{error.message}</p>
+        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+
+  return (
+    <section
+      aria-label={`Conversation with ${data.counterpart.name}`}
+      className="flex min-h-[28rem] flex-col rounded-[var(--radius-card)] bg-white ring-1 ring-cocoa-900/5"
+    >
+      <header className="flex items-center gap-3 border-b border-cocoa-900/8 px-4 py-3">
+        <Link to="/messages" className="rounded-full p-1 md:hidden" aria-label="All conversations">
+          <ArrowLeft className="size-5" aria-hidden />
+        </Link>
+        <h2 className="truncate text-xl font-semibold">{data.counterpart.name}</h2>
+        {data.counterpart.vendorId && (
+          <Link
+            to={`/vendor/${data.counterpart.vendorId}`}
+            className="ml-auto shrink-0 text-sm font-medium text-rose-600 hover:underline"
+          >
+            View profile
+          </Link>
+        )}
+      </header>
+      {data.contactDetailsMasked && (
+        <p className="flex items-start gap-2 bg-gold-100 px-4 py-2 text-xs text-cocoa-700">
+          <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          Phone numbers, e-mail addresses and links are hidden until an order is paid, so your payment stays
+          protected on Frosted.
+        </p>
+      )}
+      <ol className="flex-1 space-y-3 overflow-y-auto px-4 py-4" aria-live="polite" aria-relevant="additions">
+        {data.messages.length === 0 && (
+          <li className="py-10 text-center text-cocoa-500">No messages yet. Say hello!</li>
+        )}
+        {data.messages.map((m) => (
+          <li key={m.id} className={cn('flex flex-col', m.mine ? 'items-end' : 'items-start')}>
+            <div
+              className={cn(
+                'max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap',
+                m.mine ? 'bg-rose-600 text-white' : 'bg-cream-200 text-cocoa-900',
+              )}
+            >
+              {m.orderNumber && (
+                <p className={cn('mb-1 text-xs', m.mine ? 'text-rose-100' : 'text-cocoa-500')}>
+                  About order {m.orderNumber}
+                </p>
+              )}
+              {m.body}
+            </div>
+            <p className="mt-1 text-xs text-cocoa-500">
+              {m.mine ? 'You' : m.senderName} · {when.format(new Date(m.createdAt))}
+            </p>
+          </li>
+        ))}
+        <li ref={bottom} aria-hidden />
+      </ol>
+      <Composer
+        conversationId={id}
+        orders={data.orders}
+        defaultOrderId={data.orders.some((o) => o.id === orderId) ? orderId : null}
+      />
+    </section>
+  );
+}
+
+function Composer({
+  conversationId,
+  orders,
+  defaultOrderId,
+}: {
+  conversationId: string;
+  orders: { id: string; orderNumber: string }[];
+  defaultOrderId: string | null;
+}) {
+  const send = useSendMessage(conversationId);
+  const { register, handleSubmit, formState, setError, resetField } = useForm<SendMessageInput>({
+    resolver: zodResolver(sendMessageSchema),
+    defaultValues: { body: '', orderId: defaultOrderId ?? '' },
+  });
+  const submit = handleSubmit((input) =>
+    send.mutate(
+      { body: input.body, ...(input.orderId ? { orderId: input.orderId } : {}) },
+      {
+        // Only a sent message clears the box; on an error the text stays for another try.
+        onSuccess: () => resetField('body'),
+        onError: (err) => {
+          if (err instanceof ApiError && err.fields.body) setError('body', { message: err.fields.body });
+          else toast.error(err.message);
+        },
+      },
+    ),
+  );
+  const bodyError = formState.errors.body?.message;
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-2 border-t border-cocoa-900/8 p-3">
+      {orders.length > 0 && (
+        <div className="flex items-center gap-2">
+          <Label htmlFor="message-order" className="shrink-0 text-xs">
+            About
+          </Label>
+          <NativeSelect id="message-order" className="h-9 text-sm" {...register('orderId')}>
+            <option value="">No particular order</option>
+            {orders.map((o) => (
+              <option key={o.id} value={o.id}>
+                Order {o.orderNumber}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <Label htmlFor="message-body" className="sr-only">
+            Message
+          </Label>
+          <Textarea
+            rows={2}
+            placeholder="Write a message..."
+            {...fieldA11y('message-body', bodyError)}
+            {...register('body')}
+            onKeyDown={(e) => {
+              // Enter sends, Shift+Enter starts a new line, as in other chat apps.
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+          />
+        </div>
+        <Button type="submit" disabled={send.isPending} aria-label="Send message">
+          <Send aria-hidden /> <span className="hidden sm:inline">Send</span>
+        </Button>
+      </div>
+      <FieldError id="message-body-error" message={bodyError} />
+    </form>
+  );
+}
