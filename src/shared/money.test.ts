@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents } from './money.ts';
+import { dollarsToCents, formatCents, formatPriceRange } from './money.ts';
 
 describe('money', () => {
   it('formats integer cents as CAD', () => {
@@ -13,5 +13,15 @@ describe('money', () => {
   it('converts dollars to whole cents', () => {
     expect(dollarsToCents(19.99)).toBe(1999);
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('formatPriceRange', () => {
+  it('shows both ends, one end or nothing', () => {
+    expect(formatPriceRange(20_000, 45_000)).toBe('$200 – $450');
+    expect(formatPriceRange(20_000, 20_000)).toBe('$200');
+    expect(formatPriceRange(20_000, null)).toBe('From $200');
+    expect(formatPriceRange(null, 45_000)).toBe('Up to $450');
+    expect(formatPriceRange(null, null)).toBeNull();
   });
 });

@@ -9,3 +9,19 @@ export function formatCents(cents: number): string {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+const wholeCad = new Intl.NumberFormat('en-CA', {
+  style: 'currency',
+  currency: 'CAD',
+  maximumFractionDigits: 0,
+});
+
+/** "$200 – $450", "From $200", "Up to $450", or null when neither end is known. */
+export function formatPriceRange(minCents: number | null, maxCents: number | null): string | null {
+  const f = (c: number) => wholeCad.format(Math.round(c / 100));
+  if (minCents !== null && maxCents !== null)
+    return minCents === maxCents ? f(minCents) : `${f(minCents)} – ${f(maxCents)}`;
+  if (minCents !== null) return `From ${f(minCents)}`;
+  if (maxCents !== null) return `Up to ${f(maxCents)}`;
+  return null;
+}

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
           page('customer-dashboard', () => import('./pages/customer-dashboard.tsx')),
           page('customer-dashboard-original', () => import('./pages/customer-dashboard-original.tsx')),
           page('vendor-dashboard', () => import('./pages/vendor-dashboard.tsx')),
+          page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
           page('messages', () => import('./pages/messages.tsx')),
           page('vendor/:id', () => import('./pages/vendor-profile.tsx')),
           page('browse-vendors', () => import('./pages/browse-vendors.tsx')),

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, DollarSign, Package, Star } from 'lucide-react';
+import { BadgeCheck, Clock, DollarSign, MessageCircle, Package, Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { formatCents } from '../../../shared/money.ts';
@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
+import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
 import { AmountStatus, DashboardError, DashboardLoading, StatCard, formatDate } from './parts.tsx';
 
@@ -61,16 +62,35 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           </Badge>
         )}
       </div>
-      <p className="mt-1 text-cocoa-600">
-        {vendor.businessName} ·{' '}
-        <Link to="/account" className="font-medium text-rose-600 hover:underline">
-          Account settings
-        </Link>
-      </p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-cocoa-600">
+          {vendor.businessName} ·{' '}
+          <Link to={`/vendor/${vendor.id}`} className="font-medium text-rose-600 hover:underline">
+            View public page
+          </Link>{' '}
+          ·{' '}
+          <Link to="/account" className="font-medium text-rose-600 hover:underline">
+            Account settings
+          </Link>
+        </p>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/messages">
+              <MessageCircle aria-hidden /> Messages
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link to="/vendor-dashboard/profile">
+              <Pencil aria-hidden /> Edit Profile
+            </Link>
+          </Button>
+        </div>
+      </div>
       <Tabs defaultValue="overview" className="mt-8">
         <TabsList aria-label="Vendor dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
@@ -108,6 +128,9 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
               ))}
             </ul>
           )}
+        </TabsContent>
+        <TabsContent value="portfolio">
+          <PortfolioManager />
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<DashboardLoading />}>

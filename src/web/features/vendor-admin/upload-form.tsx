@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { PORTFOLIO_CATEGORIES } from '../../../shared/catalog.ts';
+import {
+  portfolioItemInputSchema,
+  type PortfolioItemInput,
+  type PortfolioItemValues,
+} from '../../../shared/schemas/vendor-profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { FieldError, Input, NativeSelect } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
+import { useUploadPortfolioItem } from './api.ts';
+
+const ACCEPT = 'image/jpeg,image/png,image/webp';
+
+/** Drop or pick photos; each one gets a title, category and price range before it is uploaded. */
+export function PortfolioUpload() {
+  const [queue, setQueue] = useState<File[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const inputId = useId();
+  const add = (files: FileList | null) => {
+    if (files) setQueue((q) => [...q, ...Array.from(files)]);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    add(e.dataTransfer.files);
+  };
+  const current = queue[0];
+  return (
+    <div className="space-y-4">
+      <label
+        htmlFor={inputId}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'flex cursor-pointer flex-col items-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed border-cocoa-900/20 bg-white p-8 text-center transition-colors',
+          'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500',
+          dragging && 'border-rose-500 bg-rose-50',
+        )}
+      >
+        <ImagePlus className="size-8 text-rose-400" aria-hidden />
+        <span className="font-semibold">Add photos to your portfolio</span>
+        <span className="text-sm text-cocoa-600">
+          Drag and drop, or choose JPEG, PNG or WebP files up to 10 MB.
+        </span>
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          className="sr-only"
+          onChange={(e) => {
+            add(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      {current && (
+        <UploadDetails
+          key={`${current.name}-${current.lastModified}-${queue.length}`}
+          file={current}
+          remaining={queue.length - 1}
+          onDone={() => setQueue((q) => q.slice(1))}
+        />
+      )}
+    </div>
+  );
+}
+
+function UploadDetails({ file, remaining, onDone }: { file: File; remaining: number; onDone: () => void }) {
+  const preview = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
+  const upload = useUploadPortfolioItem();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const { register, handleSubmit, formState, setError } = useForm<
+    PortfolioItemInput,
+    unknown,
+    PortfolioItemValues
+  >({
+    resolver: zodResolver(portfolioItemInputSchema),
+    defaultValues: { title: file.name.replace(/\.[^.]+$/, '').slice(0, 80), category: 'Custom' },
+  });
+  const err = (k: keyof PortfolioItemInput) => formState.errors[k]?.message;
+  const onSubmit = (v: PortfolioItemValues) => {
+    const form = new FormData();
+    form.set('file', file);
+    form.set('title', v.title);
+    form.set('category', v.category);
+    if (v.priceMin !== undefined) form.set('priceMin', String(v.priceMin));
+    if (v.priceMax !== undefined) form.set('priceMax', String(v.priceMax));
+    setFileError(undefined);
+    upload.mutate(form, {
+      onSuccess: () => {
+        toast.success('Photo added to your portfolio');
+        onDone();
+      },
+      onError: (e) => {
+        if (e instanceof ApiError) {
+          for (const [f, m] of Object.entries(e.fields)) {
+            if (f === 'file') setFileError(m);
+            else setError(f as keyof PortfolioItemInput, { message: m });
+          }
+          if (!Object.keys(e.fields).length) setFileError(e.message);
+        }
+        toast.error(e.message);
+      },
+    });
+  };
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+      aria-label="Photo details"
+      className="grid gap-5 rounded-[var(--radius-card)] bg-white p-5 ring-1 ring-cocoa-900/8 sm:grid-cols-[10rem_1fr]"
+    >
+      <div>
+        <img src={preview} alt="" className="aspect-square w-full rounded-xl object-cover" />
+        <p className="mt-2 truncate text-xs text-cocoa-500">{file.name}</p>
+        <FieldError id="upload-file-error" message={fileError} />
+      </div>
+      <div className="space-y-4">
+        <Field id="pf-title" label="Title" error={err('title')}>
+          <Input {...fieldA11y('pf-title', err('title'))} {...register('title')} />
+        </Field>
+        <Field id="pf-category" label="Category" error={err('category')}>
+          <NativeSelect {...fieldA11y('pf-category', err('category'))} {...register('category')}>
+            {PORTFOLIO_CATEGORIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </NativeSelect>
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Field id="pf-min" label="Price from ($)" error={err('priceMin')}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              {...fieldA11y('pf-min', err('priceMin'))}
+              {...register('priceMin')}
+            />
+          </Field>
+          <Field id="pf-max" label="Price to ($)" error={err('priceMax')}>
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              {...fieldA11y('pf-max', err('priceMax'))}
+              {...register('priceMax')}
+            />
+          </Field>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload Photo'}
+          </Button>
+          <Button type="button" variant="outline" onClick={onDone} disabled={upload.isPending}>
+            {remaining > 0 ? 'Skip this photo' : 'Cancel'}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { RequireAuth } from '../components/layout/require-auth.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useOwnVendorProfile } from '../features/vendor-admin/api.ts';
+import { VendorProfileForm } from '../features/vendor-admin/profile-form.tsx';
+
+export default function VendorProfileEditPage() {
+  return <RequireAuth need="vendor">{() => <EditProfile />}</RequireAuth>;
+}
+
+function EditProfile() {
+  const navigate = useNavigate();
+  const { data, isPending, error, refetch } = useOwnVendorProfile();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/vendor-dashboard"
+        className="inline-flex items-center gap-1 text-sm font-medium text-rose-600 hover:underline"
+      >
+        <ArrowLeft className="size-4" aria-hidden /> Vendor Dashboard
+      </Link>
+      <h1 className="mt-3 text-4xl font-semibold">Edit Profile</h1>
+      <p className="mt-1 text-cocoa-600">What customers see on your page and filter on when they browse.</p>
+      <Card className="mt-8 p-6 sm:p-8">
+        {isPending ? (
+          <Spinner label="Loading your profile" />
+        ) : error ? (
+          <div role="alert" className="text-center">
+            <p className="text-cocoa-600">{error.message}</p>
+            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : data.status !== 'approved' ? (
+          <p className="text-cocoa-600">
+            Your vendor application must be approved before you can change your profile.
+          </p>
+        ) : (
+          <VendorProfileForm profile={data} onSaved={() => void navigate('/vendor-dashboard')} />
+        )}
+      </Card>
+    </div>
+  );
+}
