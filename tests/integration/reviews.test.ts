@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createReview } from '../support/factories.ts';
 
@@ -19,9 +21,16 @@ beforeAll(async () => {
     [4, 5, 4],
   ];
   for (const [rating, d, helpfulCount] of specs) {
-    await createReview(db, { rating, helpfulCount, createdAt: new Date(base + d * day) });
+    const review = await createReview(db, { rating, helpfulCount, createdAt: new Date(base + d * day) });
+    firstVendorId ||= review.vendorId;
   }
+  // A review of a vendor who is no longer approved is not public anywhere.
+  const hidden = await createReview(db, { rating: 1 });
+  await db.update(vendors).set({ status: 'rejected' }).where(eq(vendors.id, hidden.vendorId));
+  hiddenVendorId = hidden.vendorId;
 });
+let firstVendorId = '';
+let hiddenVendorId = '';
 afterAll(() => t.close());
 
 async function list(query: string) {
@@ -54,6 +63,13 @@ describe('reviews list', () => {
     expect((await list('sort=rating-high')).reviews.map((r) => r.rating)).toEqual([5, 5, 4, 4, 3, 2]);
     expect((await list('sort=rating-low')).reviews.map((r) => r.rating)).toEqual([2, 3, 4, 4, 5, 5]);
     expect((await list('sort=helpful')).reviews.map((r) => r.helpfulCount)).toEqual([10, 7, 4, 3, 1, 0]);
+  });
+
+  it("lists one approved vendor's reviews only", async () => {
+    const one = await list(`vendorId=${firstVendorId}`);
+    expect(one.total).toBe(1);
+    expect(one.reviews).toHaveLength(1);
+    expect((await list(`vendorId=${hiddenVendorId}`)).total).toBe(0);
   });
 
   it('rejects unknown filter values with field errors', async () => {

@@ -9,6 +9,8 @@ export const reviewListQuerySchema = z.object({
   sort: z.enum(REVIEW_SORTS).default('newest'),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** One vendor's reviews (their public page). */
+  vendorId: z.string().min(1).max(100).optional(),
 });
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;
 

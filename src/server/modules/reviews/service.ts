@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { asc, avg, count, desc, eq } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
 import type { ReviewListQuery, ReviewSort } from '../../../shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
 import { cakeDesigns, orders, reviews, users, vendors } from '../../db/schema/index.ts';
@@ -14,7 +14,12 @@ const ORDER_BY: Record<ReviewSort, SQL[]> = {
 
 /** Public reviews with the Reviews page's rating filter and sort. */
 export async function listPublicReviews({ db, query }: { db: Db; query: ReviewListQuery }) {
-  const where = query.rating === 'all' ? undefined : eq(reviews.rating, Number(query.rating));
+  const where = and(
+    query.rating === 'all' ? undefined : eq(reviews.rating, Number(query.rating)),
+    query.vendorId ? eq(reviews.vendorId, query.vendorId) : undefined,
+    // Reviews of vendors who are not (or no longer) approved are not public.
+    eq(vendors.status, 'approved'),
+  );
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -41,6 +46,7 @@ export async function listPublicReviews({ db, query }: { db: Db; query: ReviewLi
     db
       .select({ total: count(), average: avg(reviews.rating) })
       .from(reviews)
+      .innerJoin(vendors, eq(vendors.id, reviews.vendorId))
       .where(where),
   ]);
   return {
