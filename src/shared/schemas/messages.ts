@@ -18,9 +18,13 @@ export const sendMessageSchema = z.object({
     .min(1, 'Write a message first.')
     .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`),
   /** The order the message is about, when sent from an order. */
-  orderId: z.string().trim().min(1).max(100).optional(),
+  orderId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string().trim().min(1).max(100).optional(),
+  ),
 });
-export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+export type SendMessageValues = z.output<typeof sendMessageSchema>;
 
 export const conversationIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { isPaidStatus } from '../../../shared/order-status.ts';
-import type { SendMessageInput } from '../../../shared/schemas/messages.ts';
+import type { SendMessageValues } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -127,7 +127,7 @@ export async function sendMessage({
   db: Db;
   actor: Actor;
   id: string;
-  input: SendMessageInput;
+  input: SendMessageValues;
 }) {
   const me = await participantFor(db, actor);
   return db.transaction(async (tx) => {

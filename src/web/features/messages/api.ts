@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
   ConversationSummary,
-  SendMessageInput,
+  SendMessageValues,
 } from '../../../shared/schemas/messages.ts';
 import { api } from '../../lib/api.ts';
 
@@ -43,7 +43,7 @@ export function useStartConversation() {
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessageInput) =>
+    mutationFn: (input: SendMessageValues) =>
       api<{ id: string }>(`/api/me/conversations/${conversationId}/messages`, {
         method: 'POST',
         json: input,

@@ -4,7 +4,11 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { sendMessageSchema, type SendMessageInput } from '../../../shared/schemas/messages.ts';
+import {
+  sendMessageSchema,
+  type SendMessageInput,
+  type SendMessageValues,
+} from '../../../shared/schemas/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { fieldA11y } from '../../components/ui/field.tsx';
 import { FieldError, Label, NativeSelect, Textarea } from '../../components/ui/input.tsx';
@@ -113,7 +117,11 @@ function Composer({
   defaultOrderId: string | null;
 }) {
   const send = useSendMessage(conversationId);
-  const { register, handleSubmit, formState, setError, resetField } = useForm<SendMessageInput>({
+  const { register, handleSubmit, formState, setError, resetField } = useForm<
+    SendMessageInput,
+    unknown,
+    SendMessageValues
+  >({
     resolver: zodResolver(sendMessageSchema),
     defaultValues: { body: '', orderId: defaultOrderId ?? '' },
   });
@@ -124,8 +132,10 @@ function Composer({
         // Only a sent message clears the box; on an error the text stays for another try.
         onSuccess: () => resetField('body'),
         onError: (err) => {
-          if (err instanceof ApiError && err.fields.body) setError('body', { message: err.fields.body });
-          else toast.error(err.message);
+          if (err instanceof ApiError && (err.fields.body || err.fields.orderId)) {
+            if (err.fields.body) setError('body', { message: err.fields.body });
+            if (err.fields.orderId) setError('orderId', { message: err.fields.orderId });
+          } else toast.error(err.message);
         },
       },
     ),
@@ -172,6 +182,7 @@ function Composer({
         </Button>
       </div>
       <FieldError id="message-body-error" message={bodyError} />
+      <FieldError id="message-order-error" message={formState.errors.orderId?.message} />
     </form>
   );
 }
