@@ -28,7 +28,11 @@ export function ConversationThread({ id, orderId }: { id: string; orderId: strin
   const { data, isPending, error, refetch } = useConversation(id);
   const bottom = useRef<HTMLLIElement>(null);
   const count = data?.messages.length ?? 0;
-  useEffect(() => bottom.current?.scrollIntoView({ block: 'nearest' }), [count]);
+  useEffect(() => {
+    // A block body on purpose: newer browsers return a promise from scrollIntoView, and an effect
+    // must return nothing or a cleanup function.
+    bottom.current?.scrollIntoView({ block: 'nearest' });
+  }, [count]);
 
   if (isPending)
     return (
