@@ -45,6 +45,40 @@ describe('config', () => {
     expect(config.admin).toEqual({ email: 'boss@example.test', password: 'long-enough-password' });
   });
 
+  it('keeps files on local disk unless S3_BUCKET is set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.s3).toBeUndefined();
+    expect(config.storageCacheSeconds).toBe(3600);
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'frosted-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_CACHE_SECONDS: '60',
+    });
+    expect(s3.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'frosted-files',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+    });
+    expect(s3.storageCacheSeconds).toBe(60);
+    // Without a key pair the SDK's own credential chain (instance role, environment) is used.
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'b' }).s3?.credentials).toBeUndefined();
+  });
+
+  it('names the S3 variable that is missing or wrong', () => {
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(load({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET must be set/);
+    expect(load({ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(load({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(load({ STORAGE_CACHE_SECONDS: '-1' })).toThrow(/STORAGE_CACHE_SECONDS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

@@ -46,6 +46,23 @@ const envSchema = z
     GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     ADMIN_EMAIL: optionalString.pipe(z.email('must be a valid e-mail address').optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_BUCKET: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    STORAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(3600),
+    IMAGE_PROVIDER: z.enum(['procedural', 'openai']).default('procedural'),
+    // No refine against a missing key: the designer shows the spec's missing-key message instead.
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+    OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-2'),
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+    IMAGE_COST_CENTS: z.coerce.number().int().min(0).max(10_000).default(4),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     path: ['ADMIN_PASSWORD'],
@@ -54,6 +71,15 @@ const envSchema = z
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+  })
+  // Without a bucket the files stay on local disk, which would silently ignore the other settings.
+  .refine((e) => e.S3_BUCKET || !(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY), {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET must be set to use S3 storage',
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -81,8 +107,41 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   /** Google sign-in (OpenID Connect); the discovery URL is Google's unless overridden (tests, proxies). */
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | undefined;
+  /** S3-compatible object storage; undefined keeps uploads on local disk in DATA_DIR/uploads. */
+  s3: S3Config | undefined;
+  /** max-age of the Cache-Control header on served files. */
+  storageCacheSeconds: number;
   /** Directory of the built web app; undefined when the API runs alone (dev, API tests). */
   webDist: string | undefined;
+  /** Where designer images come from: the offline procedural renderer or an OpenAI-compatible API. */
+  images: ImageConfig;
+}
+
+export interface ImageConfig {
+  provider: 'procedural' | 'openai';
+  openai: OpenAIImageConfig;
+}
+
+export interface OpenAIImageConfig {
+  /** Unset is allowed: generating then fails with the spec's missing-key message. */
+  apiKey: string | undefined;
+  /** Any OpenAI-compatible server (…/v1); unset means api.openai.com. */
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+  /** What one image costs us, in integer cents (CAD). */
+  costCents: number;
+}
+
+export interface S3Config {
+  /** Unset for AWS itself; the URL of any S3-compatible service otherwise. */
+  endpoint: string | undefined;
+  region: string;
+  /** The one real bucket; Frosted's buckets are key prefixes inside it. */
+  bucket: string;
+  /** Unset: the SDK's default credential chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -124,7 +183,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }
         : undefined,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          bucket: env.S3_BUCKET,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    storageCacheSeconds: env.STORAGE_CACHE_SECONDS,
     webDist: path.resolve('dist/web'),
+    images: {
+      provider: env.IMAGE_PROVIDER,
+      openai: {
+        apiKey: env.OPENAI_API_KEY,
+        baseUrl: env.OPENAI_BASE_URL,
+        model: env.OPENAI_IMAGE_MODEL,
+        timeoutMs: env.OPENAI_TIMEOUT_MS,
+        costCents: env.IMAGE_COST_CENTS,
+      },
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
 export interface Services {
@@ -12,6 +13,7 @@ export interface Services {
   db: Database['db'];
   auth: Auth;
   mailer: Mailer;
+  storage: ObjectStore;
   log: Logger;
 }
 
@@ -23,6 +25,7 @@ export function createServices(config: Config, database: Database, log: Logger):
     db: database.db,
     auth: createAuth(database.db, config, log, mailer),
     mailer,
+    storage: createObjectStore(config),
     log,
   };
 }

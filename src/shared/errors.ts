@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'CONFLICT',
   'RATE_LIMITED',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_FILE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -29,4 +31,8 @@ export const MESSAGES = {
   seedTableFailed: (table: string) => `Failed to seed ${table} data`,
   seedTableSuccess: (table: string) => `${table} data seeded successfully!`,
   dashboardLoadFailed: 'Failed to load dashboard data',
+  fileTooLarge: (limitMb: number) => `The file is too large. The limit is ${limitMb} MB.`,
+  imageTooManyPixels: (limitMegapixels: number) =>
+    `The image is too large. The limit is ${limitMegapixels} megapixels.`,
+  unsupportedFile: 'Only JPEG, PNG or WebP images can be uploaded.',
 } as const;

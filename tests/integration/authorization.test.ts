@@ -13,6 +13,7 @@ const ACTORS: Actor[] = ['anonymous', 'customerA', 'customerB', 'pendingVendor',
 let t: TestApp;
 const cookies: Partial<Record<Actor, string>> = {};
 const ids = { approvedVendor: '', pendingVendor: '', orderA: '', orderB: '', conversationA: '' };
+const publicFileKey = `authorization/${crypto.randomUUID()}.webp`;
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitMax: 1000 });
@@ -36,6 +37,7 @@ beforeAll(async () => {
   cookies.pendingVendor = await signIn(t.app, pendingOwner.email);
   cookies.approvedVendor = await signIn(t.app, approvedOwner.email);
   cookies.admin = await signIn(t.app, admin.email);
+  await t.services.storage.put('portfolio', publicFileKey, new Uint8Array([1, 2, 3]), 'image/webp');
 });
 afterAll(() => t.close());
 
@@ -56,6 +58,19 @@ interface Case {
 const CASES: Case[] = [
   { route: '/api/health', method: 'GET', path: () => '/api/health', expect: all(200) },
   { route: '/api/config', method: 'GET', path: () => '/api/config', expect: all(200) },
+  {
+    route: '/api/files/:bucket/:key{.+}',
+    method: 'GET',
+    path: () => `/api/files/portfolio/${publicFileKey}`,
+    expect: all(200),
+  },
+  {
+    route: '/api/files/:bucket/:key{.+}',
+    label: 'a missing file',
+    method: 'GET',
+    path: () => '/api/files/portfolio/authorization/missing.webp',
+    expect: all(404),
+  },
   { route: '/api/vendors', method: 'GET', path: () => '/api/vendors', expect: all(200) },
   { route: '/api/vendors/featured', method: 'GET', path: () => '/api/vendors/featured', expect: all(200) },
   {
@@ -121,6 +136,32 @@ const CASES: Case[] = [
     },
   },
   {
+    route: '/api/me/favorites/vendors',
+    method: 'GET',
+    path: () => '/api/me/favorites/vendors',
+    // Favorites are for customer accounts (the admin signs up as one).
+    expect: { ...signedIn(200), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/favorites/vendors/:vendorId',
+    method: 'PUT',
+    path: () => `/api/me/favorites/vendors/${ids.approvedVendor}`,
+    expect: { ...signedIn(200), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/favorites/vendors/:vendorId',
+    label: 'an unapproved vendor',
+    method: 'PUT',
+    path: () => `/api/me/favorites/vendors/${ids.pendingVendor}`,
+    expect: { ...signedIn(404), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/favorites/vendors/:vendorId',
+    method: 'DELETE',
+    path: () => `/api/me/favorites/vendors/${ids.approvedVendor}`,
+    expect: { ...signedIn(200), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
     route: '/api/me/conversations',
     method: 'GET',
     path: () => '/api/me/conversations',
@@ -177,6 +218,33 @@ const CASES: Case[] = [
     },
     // Only an approved vendor changes their own profile; a pending one waits for approval.
     expect: { ...signedIn(403), approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile/portfolio',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile/portfolio',
+    expect: { ...signedIn(403), approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile/portfolio',
+    method: 'POST',
+    path: () => '/api/me/vendor-profile/portfolio',
+    body: {},
+    // Reaches the approved vendor's own portfolio, where a request without a photo is refused.
+    expect: { ...signedIn(403), approvedVendor: 400 },
+  },
+  {
+    route: '/api/me/vendor-profile/portfolio/order',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile/portfolio/order',
+    body: { ids: ['not-mine'] },
+    expect: { ...signedIn(403), approvedVendor: 400 },
+  },
+  {
+    route: '/api/me/vendor-profile/portfolio/:itemId',
+    method: 'DELETE',
+    path: () => '/api/me/vendor-profile/portfolio/not-mine',
+    expect: { ...signedIn(403), approvedVendor: 404 },
   },
   { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
   {

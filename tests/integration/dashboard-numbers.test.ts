@@ -65,11 +65,14 @@ describe('dashboards show exactly the signed-in user’s numbers', () => {
       revenue: expected.revenue,
     });
     // Monthly analytics, recomputed independently in SQL for the same six Vancouver months.
-    const monthly = await queryRows<{ month: string; orders: number; revenue: number }>(t.database.db, sql`
+    const monthly = await queryRows<{ month: string; orders: number; revenue: number }>(
+      t.database.db,
+      sql`
       select to_char(date_trunc('month', o.created_at at time zone 'America/Vancouver'), 'YYYY-MM') as month,
              count(*)::int as orders,
              coalesce(sum(o.amount) filter (where o.status = 'completed'), 0)::int as revenue
-      from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id} group by 1`);
+      from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id} group by 1`,
+    );
     expect(body.months).toHaveLength(6);
     const window = new Set(body.months.map((m: { month: string }) => m.month));
     for (const m of body.months) {

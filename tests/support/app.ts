@@ -25,7 +25,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authRateLimitMax: 10,
     admin: undefined,
     google: undefined,
+    s3: undefined,
+    storageCacheSeconds: 3600,
     webDist: undefined,
+    images: {
+      provider: 'procedural',
+      openai: {
+        apiKey: undefined,
+        baseUrl: undefined,
+        model: 'gpt-image-2',
+        timeoutMs: 60_000,
+        costCents: 4,
+      },
+    },
     ...overrides,
   };
 }

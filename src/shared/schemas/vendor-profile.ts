@@ -7,6 +7,7 @@ import {
   SPECIALTY_VALUES,
 } from '../catalog.ts';
 import { phone, required } from './auth.ts';
+import { vendorProfileSchema } from './vendors.ts';
 
 export const DESCRIPTION_MAX = 2000;
 
@@ -130,3 +131,18 @@ export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 export const portfolioOrderSchema = z.object({
   ids: z.array(z.string().min(1).max(100)).min(1).max(200),
 });
+
+/** GET /api/vendors/:id: the public page of an approved vendor. */
+export const publicVendorPageSchema = z.object({
+  vendor: vendorProfileSchema,
+  portfolio: z.array(portfolioItemSchema),
+  /** How customers receive the cake and the vendor's refund for cancellations within 48 hours. */
+  service: z.object({
+    offersPickup: z.boolean(),
+    offersDelivery: z.boolean(),
+    cancellationRefundPercent: z.number().int(),
+    dietaryOptions: z.array(z.string()),
+    specialties: z.array(z.string()),
+  }),
+});
+export type PublicVendorPage = z.infer<typeof publicVendorPageSchema>;

@@ -1,14 +1,20 @@
+import { SearchX } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
 import { useVendorList } from '../features/vendors/api.ts';
-import { VendorCard } from '../features/vendors/vendor-card.tsx';
+import { BrowseToolbar } from '../features/vendors/browse-toolbar.tsx';
+import { BrowseVendorCard } from '../features/vendors/browse-vendor-card.tsx';
+import { useBrowseFilters } from '../features/vendors/use-browse-filters.ts';
 
 export default function BrowseVendorsPage() {
-  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } =
-    useVendorList();
+  const { filters, update, clear } = useBrowseFilters();
+  const query = useVendorList(filters);
+  const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const vendors = data?.pages.flatMap((p) => p.vendors) ?? [];
-  const total = data?.pages[0]?.total ?? 0;
+  const total = data?.pages[0]?.total ?? null;
+  const loadingNewFilters = query.isPlaceholderData;
+
   return (
     <>
       <PageHeader
@@ -17,44 +23,76 @@ export default function BrowseVendorsPage() {
         intro="Verified cake makers and dessert artists across British Columbia, approved by the Frosted team."
       />
       <Section className="pt-10">
-        {isPending ? (
-          <div
-            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-            aria-busy="true"
-            aria-label="Loading vendors"
-          >
-            {[0, 1, 2, 3, 4, 5].map((i) => (
-              <Skeleton key={i} className="h-96" />
-            ))}
-          </div>
-        ) : isError ? (
-          <div role="alert" className="rounded-2xl bg-white p-8 text-center">
-            <p className="text-cocoa-600">We could not load vendors.</p>
-            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          </div>
-        ) : (
-          <>
-            <p className="mb-6 font-semibold text-cocoa-700" aria-live="polite">
-              {total} {total === 1 ? 'vendor' : 'vendors'} found
-            </p>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {vendors.map((v) => (
-                <li key={v.id} className="flex">
-                  <VendorCard vendor={v} />
-                </li>
+        <BrowseToolbar filters={filters} onChange={update} total={total} />
+        <div className="mt-8">
+          {isPending ? (
+            <div
+              className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              aria-busy="true"
+              aria-label="Loading vendors"
+            >
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <Skeleton key={i} className="h-96" />
               ))}
-            </ul>
-            {hasNextPage && (
-              <div className="mt-10 text-center">
-                <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? 'Loading more vendors...' : 'Load More'}
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+            </div>
+          ) : isError && !query.isFetchNextPageError ? (
+            <div role="alert" className="rounded-2xl bg-white p-8 text-center">
+              <p className="text-cocoa-600">We could not load vendors.</p>
+              <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : (
+            <>
+              <p className="mb-6 font-semibold text-cocoa-700" role="status" aria-live="polite">
+                {total ?? vendors.length} {(total ?? vendors.length) === 1 ? 'vendor' : 'vendors'} found
+              </p>
+              {vendors.length === 0 ? (
+                <div className="rounded-2xl bg-white p-10 text-center">
+                  <SearchX className="mx-auto size-10 text-cocoa-400" aria-hidden />
+                  <h2 className="mt-4 text-2xl font-semibold">No vendors match these filters</h2>
+                  <p className="mt-2 text-cocoa-600">
+                    Try another search, or clear the filters to see every vendor.
+                  </p>
+                  <Button className="mt-6" onClick={() => clear({ sort: filters.sort })}>
+                    Clear filters
+                  </Button>
+                </div>
+              ) : (
+                <ul
+                  className="grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 aria-busy:opacity-60"
+                  aria-busy={loadingNewFilters}
+                  aria-label="Vendors"
+                >
+                  {vendors.map((v) => (
+                    <li key={v.id} className="flex">
+                      <BrowseVendorCard vendor={v} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {query.isFetchNextPageError && (
+                <div role="alert" className="mt-8 text-center text-cocoa-600">
+                  We could not load more vendors.{' '}
+                  <Button variant="link" onClick={() => void fetchNextPage()}>
+                    Try Again
+                  </Button>
+                </div>
+              )}
+              {hasNextPage && !query.isFetchNextPageError && (
+                <div className="mt-10 text-center">
+                  <Button
+                    variant="outline"
+                    onClick={() => void fetchNextPage()}
+                    disabled={isFetchingNextPage}
+                  >
+                    {isFetchingNextPage ? 'Loading more vendors...' : 'Load More'}
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
       </Section>
     </>
   );

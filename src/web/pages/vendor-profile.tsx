@@ -1,18 +1,23 @@
-import { BadgeCheck, Clock, AtSign, Globe, MapPin, Package } from 'lucide-react';
-import { useParams } from 'react-router';
-import { priceTierLabel } from '../../shared/catalog.ts';
+import { AtSign, BadgeCheck, Clock, Globe, MapPin, MessageCircle, Package, Sparkles } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { dietaryLabel, priceTierLabel, specialtyLabel } from '../../shared/catalog.ts';
 import { NotFound } from '../components/layout/not-found.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
 import { Stars } from '../components/ui/stars.tsx';
-import { useVendor } from '../features/vendors/api.ts';
+import { FavoriteButton } from '../features/favorites/favorite-button.tsx';
+import { useVendorPage } from '../features/vendor-page/api.ts';
+import { PortfolioGallery } from '../features/vendor-page/gallery.tsx';
+import { VendorReviews } from '../features/vendor-page/vendor-reviews.tsx';
 import { ordersText, responseTimeText } from '../features/vendors/format.ts';
 import { ApiError } from '../lib/api.ts';
 
 export default function VendorProfilePage() {
   const { id = '' } = useParams();
-  const { data: vendor, isPending, error, refetch } = useVendor(id);
+  const navigate = useNavigate();
+  const { data, isPending, error, refetch } = useVendorPage(id);
 
   if (isPending) {
     return (
@@ -27,7 +32,7 @@ export default function VendorProfilePage() {
     );
   }
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
-  if (error || !vendor) {
+  if (error) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-semibold">We could not load this vendor</h1>
@@ -37,29 +42,43 @@ export default function VendorProfilePage() {
       </div>
     );
   }
+  const { vendor, portfolio, service } = data;
+  const requestQuote = () => {
+    toast.info(`Starting order with ${vendor.name}...`);
+    void navigate(
+      `/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`,
+    );
+  };
   return (
     <article>
-      <div className="relative h-64 overflow-hidden bg-cream-200 sm:h-80">
+      <div className="relative h-56 overflow-hidden bg-cream-200 sm:h-80">
         {vendor.image && <img src={vendor.image} alt="" className="size-full object-cover" />}
         <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-cocoa-900/60 to-transparent" />
       </div>
-      <div className="mx-auto -mt-20 max-w-6xl px-4 pb-16 sm:px-6">
+      <div className="mx-auto -mt-20 max-w-6xl space-y-12 px-4 pb-16 sm:px-6">
         <div className="relative rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-lift)] sm:p-10">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge variant="soft">{vendor.specialtyLabel}</Badge>
+            {service.specialties.map((s) => (
+              <Badge key={s} variant="soft">
+                {specialtyLabel(s)}
+              </Badge>
+            ))}
             {vendor.verified && (
               <Badge variant="verified">
                 <BadgeCheck aria-hidden /> Verified
               </Badge>
             )}
-            <Badge variant="outline">{priceTierLabel(vendor.priceTier)}</Badge>
+            <Badge variant="outline">
+              <span className="sr-only">Price tier </span>
+              {priceTierLabel(vendor.priceTier)}
+            </Badge>
           </div>
           <h1 className="mt-4 text-4xl font-semibold sm:text-5xl">{vendor.name}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-cocoa-600">
             <span className="flex items-center gap-2">
               <Stars rating={vendor.rating} />
-              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span> (
-              {vendor.reviewCount} reviews)
+              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span>(
+              {vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
             </span>
             <span className="flex items-center gap-1.5">
               <MapPin className="size-4" aria-hidden /> {vendor.locationLabel}
@@ -94,7 +113,69 @@ export default function VendorProfilePage() {
               </li>
             )}
           </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Button size="lg" onClick={requestQuote}>
+              <Sparkles aria-hidden /> Request a Quote
+            </Button>
+            <FavoriteButton vendorId={vendor.id} vendorName={vendor.name} />
+            <Button asChild size="lg" variant="outline">
+              <Link to={`/messages?vendor=${encodeURIComponent(vendor.id)}`}>
+                <MessageCircle aria-hidden /> Message
+              </Link>
+            </Button>
+          </div>
         </div>
+
+        <section aria-labelledby="portfolio-heading">
+          <h2 id="portfolio-heading" className="text-3xl font-semibold">
+            Portfolio
+          </h2>
+          <div className="mt-5">
+            <PortfolioGallery items={portfolio} vendorName={vendor.name} />
+          </div>
+        </section>
+
+        <section aria-labelledby="service-heading" className="grid gap-6 md:grid-cols-2">
+          <h2 id="service-heading" className="sr-only">
+            Dietary needs and ordering
+          </h2>
+          <div className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-cocoa-900/5">
+            <h3 className="text-xl font-semibold">Dietary needs</h3>
+            {service.dietaryOptions.length === 0 ? (
+              <p className="mt-2 text-cocoa-600">Ask {vendor.name} about allergies and dietary needs.</p>
+            ) : (
+              <ul className="mt-3 flex flex-wrap gap-2">
+                {service.dietaryOptions.map((d) => (
+                  <li key={d}>
+                    <Badge variant="soft">{dietaryLabel(d)}</Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-cocoa-900/5">
+            <h3 className="text-xl font-semibold">Pickup, delivery and cancellation</h3>
+            <ul className="mt-3 space-y-1 text-cocoa-700">
+              <li>
+                {service.offersPickup ? 'Pickup available (address shared after payment)' : 'No pickup'}
+              </li>
+              <li>{service.offersDelivery ? 'Delivery available' : 'No delivery'}</li>
+              <li>
+                Cancel more than 48 hours before delivery for a full refund; within 48 hours,{' '}
+                {service.cancellationRefundPercent}% is refunded.
+              </li>
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading" className="text-3xl font-semibold">
+            Reviews
+          </h2>
+          <div className="mt-5">
+            <VendorReviews vendorId={vendor.id} vendorName={vendor.name} />
+          </div>
+        </section>
       </div>
     </article>
   );

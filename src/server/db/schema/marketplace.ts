@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   numeric,
@@ -21,6 +22,16 @@ const timestamps = {
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/*
+ * Browse search reads a stored generated tsvector, so a search never recomputes it per row.
+ * vendor_search_vector is an IMMUTABLE SQL function defined in migration 0003 (it maps specialty
+ * values to their catalog labels; a label change needs a new migration). The same migration keeps
+ * vendor_search_words, the dictionary of every lexeme, which typo-tolerant search matches by trigram.
+ */
+const searchVector = sql`vendor_search_vector(business_name, description, location, specialties)`;
 
 /** A cake maker or event vendor. status is the application state; verified is the public badge. */
 export const vendors = pgTable(
@@ -65,6 +76,8 @@ export const vendors = pgTable(
     offersPickup: boolean('offers_pickup').notNull().default(true),
     /** Refund the vendor gives on cancellations within 48 hours of delivery (Terms), 0-100. */
     cancellationRefundPercent: integer('cancellation_refund_percent').notNull().default(50),
+    /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
     ...timestamps,
   },
   (t) => [
@@ -77,11 +90,36 @@ export const vendors = pgTable(
       'vendors_response_time_check',
       sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`,
     ),
-    // Browse and featured: approved vendors by rating, filtered by location and specialty.
+    // Browse and featured: one partial index per sort order, matching its keyset exactly, so a
+    // first page or a Load More page reads only the rows it returns (plus those filters skip).
     index('vendors_public_rating_idx')
       .on(t.rating.desc(), t.reviewCount.desc(), t.id)
       .where(sql`${t.status} = 'approved'`),
+    index('vendors_public_reviews_idx')
+      .on(t.reviewCount.desc(), t.rating.desc(), t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('vendors_public_price_low_idx')
+      .on(t.priceTier, t.rating.desc(), t.id)
+      .where(sql`${t.status} = 'approved'`),
+    index('vendors_public_price_high_idx')
+      .on(t.priceTier.desc(), t.rating.desc(), t.id)
+      .where(sql`${t.status} = 'approved'`),
+    // Location pages and their "{N} vendors found" count. Migration 0003 adds INCLUDE (specialties,
+    // dietary_options, price_tier, offers_delivery) so the count is an index-only scan.
+    index('vendors_public_location_idx')
+      .on(t.location, t.rating.desc(), t.reviewCount.desc(), t.id)
+      .where(sql`${t.status} = 'approved'`),
     index('vendors_location_specialty_idx').on(t.location, t.specialty),
+    // Partial like the rest, so a count over a bitmap of them never visits the heap for status.
+    index('vendors_specialties_idx')
+      .using('gin', t.specialties)
+      .where(sql`${t.status} = 'approved'`),
+    index('vendors_dietary_options_idx')
+      .using('gin', t.dietaryOptions)
+      .where(sql`${t.status} = 'approved'`),
+    index('vendors_search_vector_idx')
+      .using('gin', t.searchVector)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 

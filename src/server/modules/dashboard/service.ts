@@ -60,7 +60,15 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
 }
 
 /** The signed-in vendor's business: application state, order counts by status and revenue. */
-export async function getVendorDashboard({ db, actor, now = new Date() }: { db: Db; actor: Actor; now?: Date }) {
+export async function getVendorDashboard({
+  db,
+  actor,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  now?: Date;
+}) {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
   if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
   const [statusRows, monthRows, recent] = await Promise.all([

@@ -38,6 +38,11 @@ export const DEMO_ACCOUNTS = {
 /** Demo vendor owners other than the demo vendor account; they have no password and cannot sign in. */
 export const OWNER_ID_PREFIX = 'user-demo-owner-';
 
+/**
+ * Rating, review count and completed orders are not part of the demo data: the seeder derives them
+ * from the demo orders and reviews, so every number a card shows is true. Response time stays
+ * unknown (null) until vendors answer quote requests.
+ */
 export interface DemoVendor {
   id: string;
   ownerId: string;
@@ -49,10 +54,6 @@ export interface DemoVendor {
   description: string;
   website: string | null;
   instagram: string | null;
-  rating: number;
-  reviewCount: number;
-  totalOrders: number;
-  responseTimeMinutes: number | null;
   priceTier: number;
   imageUrl: string;
 }
@@ -135,10 +136,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Elegant tiered wedding cakes with hand-piped lace and sugar flowers, baked from scratch in East Vancouver since 2012.',
     website: null,
     instagram: '@sweetdreamsyvr',
-    rating: 4.9,
-    reviewCount: 127,
-    totalOrders: 342,
-    responseTimeMinutes: 60,
     priceTier: 3,
     imageUrl: '/demo/vendor-sweet-dreams.svg',
   }),
@@ -153,10 +150,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Sculpted and hand-painted custom cakes: if you can imagine it, our decorators can carve it in sponge and fondant.',
     website: null,
     instagram: '@artisancakestudio',
-    rating: 4.8,
-    reviewCount: 89,
-    totalOrders: 215,
-    responseTimeMinutes: 120,
     priceTier: 3,
     imageUrl: '/demo/vendor-artisan-cakes.svg',
   }),
@@ -171,10 +164,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Botanical wedding and celebration cakes dressed with pressed edible flowers and seasonal fruit from Fraser Valley farms.',
     website: null,
     instagram: '@sugarbloompatisserie',
-    rating: 4.9,
-    reviewCount: 64,
-    totalOrders: 158,
-    responseTimeMinutes: 180,
     priceTier: 4,
     imageUrl: '/demo/vendor-sugar-bloom.svg',
   }),
@@ -189,10 +178,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Cheerful birthday cakes and cupcake towers for Victoria and the Saanich Peninsula, with nut-free options every day.',
     website: null,
     instagram: '@islandbakehouse',
-    rating: 4.7,
-    reviewCount: 52,
-    totalOrders: 190,
-    responseTimeMinutes: 120,
     priceTier: 2,
     imageUrl: '/demo/vendor-island-bakehouse.svg',
   }),
@@ -207,10 +192,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Light chiffon and fresh-cream cakes in the Hong Kong bakery tradition, decorated to order for birthdays and family milestones.',
     website: null,
     instagram: null,
-    rating: 4.6,
-    reviewCount: 73,
-    totalOrders: 260,
-    responseTimeMinutes: 60,
     priceTier: 1,
     imageUrl: '/demo/vendor-golden-crumb.svg',
   }),
@@ -225,10 +206,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'A family café baking custom cakes, gluten-free and vegan included, with a Canadian twist: maple, saskatoon berry, butter tart.',
     website: null,
     instagram: '@mapleandwhisk',
-    rating: 4.7,
-    reviewCount: 41,
-    totalOrders: 98,
-    responseTimeMinutes: 180,
     priceTier: 2,
     imageUrl: '/demo/vendor-maple-whisk.svg',
   }),
@@ -243,10 +220,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Single-origin chocolate entremets, mirror-glazed cakes and truffle towers from a chocolatier trained in Lyon.',
     website: null,
     instagram: '@cocoaatelier',
-    rating: 4.8,
-    reviewCount: 38,
-    totalOrders: 87,
-    responseTimeMinutes: 120,
     priceTier: 4,
     imageUrl: '/demo/vendor-cocoa-atelier.svg',
   }),
@@ -261,10 +234,6 @@ export const DEMO_VENDORS: DemoVendor[] = [
       'Modern minimalist cakes with bold flavours: black sesame, yuzu, brown butter and miso caramel. Tastings by appointment.',
     website: null,
     instagram: '@velvetcrumbco',
-    rating: 4.5,
-    reviewCount: 29,
-    totalOrders: 64,
-    responseTimeMinutes: null,
     priceTier: 2,
     imageUrl: '/demo/vendor-velvet-crumb.svg',
   }),

@@ -102,10 +102,6 @@ async function seedVendors(tx: Tx, now: Date) {
         instagram: v.instagram,
         verified: true,
         status: 'approved',
-        rating: v.rating,
-        reviewCount: v.reviewCount,
-        totalOrders: v.totalOrders,
-        responseTimeMinutes: v.responseTimeMinutes,
         priceTier: v.priceTier,
         location: v.location,
         imageUrl: v.imageUrl,
@@ -115,6 +111,19 @@ async function seedVendors(tx: Tx, now: Date) {
       })),
     )
     .onConflictDoNothing();
+}
+
+/**
+ * Sets each demo vendor's rating, review count and completed orders from the orders and reviews in
+ * the database, as the orders and reviews services maintain them for real vendors.
+ */
+async function refreshDemoVendorNumbers(tx: Tx) {
+  await tx.execute(sql`
+    update ${vendors} v set
+      total_orders = (select count(*)::int from ${orders} o where o.vendor_id = v.id and o.status = 'completed'),
+      review_count = (select count(*)::int from ${reviews} r where r.vendor_id = v.id),
+      rating = coalesce((select round(avg(r.rating), 2) from ${reviews} r where r.vendor_id = v.id), 0)
+    where v.id like ${ID_PREFIXES.vendors + '%'}`);
 }
 
 async function seedDesigns(tx: Tx, now: Date) {
@@ -149,6 +158,7 @@ async function seedOrders(tx: Tx, now: Date) {
     .insert(orders)
     .values(demoOrders(now).map((o) => ({ ...o, customerId: DEMO_ACCOUNTS.customer.id, updatedAt: now })))
     .onConflictDoNothing();
+  await refreshDemoVendorNumbers(tx);
 }
 
 async function seedFavorites(tx: Tx, now: Date) {
@@ -172,6 +182,7 @@ async function seedReviews(tx: Tx, now: Date) {
       })),
     )
     .onConflictDoNothing();
+  await refreshDemoVendorNumbers(tx);
 }
 
 const SEEDERS: Record<SeedTable, (tx: Tx, now: Date) => Promise<void>> = {

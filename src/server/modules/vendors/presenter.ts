@@ -1,10 +1,39 @@
 import type { VendorCard, VendorProfile } from '../../../shared/schemas/vendors.ts';
 import { locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
 import type { vendors } from '../../db/schema/index.ts';
+import { fileUrl } from '../storage/images.ts';
 
 type VendorRow = typeof vendors.$inferSelect;
 
-export function presentVendorCard(v: VendorRow): VendorCard {
+/** The columns a card shows; a full vendor row has them all. */
+export type VendorCardRow = Pick<
+  VendorRow,
+  | 'id'
+  | 'businessName'
+  | 'specialty'
+  | 'location'
+  | 'rating'
+  | 'reviewCount'
+  | 'totalOrders'
+  | 'imageUrl'
+  | 'verified'
+  | 'responseTimeMinutes'
+  | 'priceTier'
+  | 'description'
+  | 'specialties'
+  | 'dietaryOptions'
+  | 'offersDelivery'
+>;
+
+/** Portfolio thumbnails (storage keys, gallery order, at most 3) and the photo count. */
+export interface PortfolioSummary {
+  thumbKeys: string[];
+  total: number;
+}
+
+const NO_PORTFOLIO: PortfolioSummary = { thumbKeys: [], total: 0 };
+
+export function presentVendorCard(v: VendorCardRow, portfolio: PortfolioSummary = NO_PORTFOLIO): VendorCard {
   return {
     id: v.id,
     name: v.businessName,
@@ -21,6 +50,13 @@ export function presentVendorCard(v: VendorRow): VendorCard {
       v.responseTimeMinutes === null ? null : Math.round((v.responseTimeMinutes / 60) * 10) / 10,
     priceTier: v.priceTier,
     description: v.description,
+    specialties: v.specialties.length ? v.specialties : [v.specialty],
+    dietaryOptions: v.dietaryOptions,
+    offersDelivery: v.offersDelivery,
+    portfolio: {
+      thumbs: portfolio.thumbKeys.slice(0, 3).map((key) => fileUrl('portfolio', key)),
+      total: portfolio.total,
+    },
   };
 }
 

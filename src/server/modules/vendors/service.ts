@@ -1,18 +1,107 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq } from 'drizzle-orm';
+import {
+  vendorFilterParams,
+  type VendorFilters,
+  type VendorListQuery,
+} from '../../../shared/schemas/vendors.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import {
+  countQuery,
+  decodeCursor,
+  encodeCursor,
+  pageQuery,
+  type BrowseOptions,
+  type BrowseRow,
+} from './browse-query.ts';
+import { cachedCount, rememberCount } from './count-cache.ts';
+import type { PortfolioSummary, VendorCardRow } from './presenter.ts';
 
-const isPublic = and(eq(vendors.status, 'approved'), eq(vendors.verified, true));
+export interface VendorListItem {
+  vendor: VendorCardRow;
+  portfolio: PortfolioSummary;
+}
 
-/** Top-rated verified vendors, the home page's featured list. */
+const toItem = (r: BrowseRow): VendorListItem => ({
+  vendor: {
+    id: r.id,
+    businessName: r.business_name,
+    specialty: r.specialty,
+    location: r.location,
+    rating: Number(r.rating),
+    reviewCount: r.review_count,
+    totalOrders: r.total_orders,
+    imageUrl: r.image_url,
+    verified: r.verified,
+    responseTimeMinutes: r.response_time_minutes,
+    priceTier: r.price_tier,
+    description: r.description,
+    specialties: r.specialties,
+    dietaryOptions: r.dietary_options,
+    offersDelivery: r.offers_delivery,
+  },
+  portfolio: { thumbKeys: r.thumb_keys, total: r.portfolio_total },
+});
+
+/**
+ * One page of approved vendors for Browse Vendors: filtered, sorted, keyset-paginated, with the
+ * filtered total on the first page (reused from the count cache while no vendor has changed).
+ */
+export async function listPublicVendors({
+  db,
+  query,
+  verifiedOnly = false,
+}: {
+  db: Db;
+  query: VendorListQuery;
+  verifiedOnly?: boolean;
+}) {
+  const { cursor: token, limit, ...filters } = query;
+  const cursor = token === undefined ? undefined : decodeCursor(filters.sort, token);
+  const options: BrowseOptions = { filters, verifiedOnly };
+  const page = pageQuery({ ...options, cursor, limit: limit + 1 });
+  let rows: BrowseRow[];
+  let total: number | null = null;
+  if (cursor) {
+    // Load More: the first page already told the total.
+    rows = await queryRows<BrowseRow>(db, page);
+  } else {
+    const key = `${verifiedOnly}|${vendorFilterParams(filters).toString()}`;
+    const cached = cachedCount(db, key);
+    const count = () =>
+      queryRows<{ n: number; version: string }>(db, countQuery(options)).then(([r]) => {
+        if (r) rememberCount(db, key, r);
+        return r?.n ?? 0;
+      });
+    if (cached) {
+      rows = await queryRows<BrowseRow>(db, page);
+      total = rows[0]?.browse_version === cached.version ? cached.n : await count();
+    } else {
+      [rows, total] = await Promise.all([queryRows<BrowseRow>(db, page), count()]);
+    }
+  }
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    items: shown.map(toItem),
+    total,
+    nextCursor: rows.length > limit && last ? encodeCursor(filters.sort, last) : null,
+  };
+}
+
+const NO_FILTERS: VendorFilters = {
+  location: 'all',
+  specialty: 'all',
+  sort: 'rating',
+  dietary: [],
+  tier: [],
+};
+
+/** Top-rated verified vendors, the home page's featured list: Browse's query, first page, rating sort. */
 export async function listFeaturedVendors({ db, limit }: { db: Db; limit: number }) {
-  return db
-    .select()
-    .from(vendors)
-    .where(isPublic)
-    .orderBy(desc(vendors.rating), desc(vendors.reviewCount), vendors.id)
-    .limit(limit);
+  const rows = await queryRows<BrowseRow>(db, pageQuery({ filters: NO_FILTERS, verifiedOnly: true, limit }));
+  return rows.map(toItem);
 }
 
 /** A vendor visible to the public; unknown and unapproved vendors are 404. */
@@ -24,19 +113,4 @@ export async function getPublicVendor({ db, vendorId }: { db: Db; vendorId: stri
     .limit(1);
   if (!row) throw AppError.notFound('Vendor not found');
   return row;
-}
-
-/** Approved vendors, best rated first, with the total for "{N} vendors found". */
-export async function listPublicVendors({ db, limit, offset }: { db: Db; limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(vendors)
-      .where(eq(vendors.status, 'approved'))
-      .orderBy(desc(vendors.rating), desc(vendors.reviewCount), vendors.id)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(vendors).where(eq(vendors.status, 'approved')),
-  ]);
-  return { rows, total: total?.n ?? 0 };
 }

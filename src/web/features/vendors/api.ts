@@ -1,11 +1,16 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { VendorCard, VendorList, VendorProfile } from '../../../shared/schemas/vendors.ts';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  VENDOR_PAGE_SIZE,
+  vendorFilterParams,
+  type VendorCard,
+  type VendorFilters,
+  type VendorList,
+} from '../../../shared/schemas/vendors.ts';
 import { api } from '../../lib/api.ts';
 
 export const vendorKeys = {
   featured: (limit: number) => ['vendors', 'featured', limit] as const,
-  detail: (id: string) => ['vendors', 'detail', id] as const,
-  list: () => ['vendors', 'list'] as const,
+  list: (filters: VendorFilters) => ['vendors', 'list', vendorFilterParams(filters).toString()] as const,
 };
 
 export function useFeaturedVendors(limit = 3) {
@@ -16,24 +21,21 @@ export function useFeaturedVendors(limit = 3) {
   });
 }
 
-export function useVendor(id: string) {
-  return useQuery({
-    queryKey: vendorKeys.detail(id),
-    queryFn: () =>
-      api<{ vendor: VendorProfile }>(`/api/vendors/${encodeURIComponent(id)}`).then((r) => r.vendor),
-  });
-}
-
-const PAGE_SIZE = 12;
-
-export function useVendorList() {
+/**
+ * Browse Vendors for one set of filters, a page at a time (keyset cursor). The previous list stays
+ * on screen while a changed filter loads, so the page does not jump.
+ */
+export function useVendorList(filters: VendorFilters) {
   return useInfiniteQuery({
-    queryKey: vendorKeys.list(),
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => api<VendorList>(`/api/vendors?limit=${PAGE_SIZE}&offset=${pageParam}`),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, p) => n + p.vendors.length, 0);
-      return loaded < last.total ? loaded : undefined;
+    queryKey: vendorKeys.list(filters),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = vendorFilterParams(filters);
+      params.set('limit', String(VENDOR_PAGE_SIZE));
+      if (pageParam) params.set('cursor', pageParam);
+      return api<VendorList>(`/api/vendors?${params}`, { signal });
     },
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, MapPin, Package, Star } from 'lucide-react';
+import { BadgeCheck, Clock, MapPin, Package } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { VendorCard as VendorCardData } from '../../../shared/schemas/vendors.ts';
@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { ordersText, responseTimeText } from './format.ts';
+import { RatingText } from './rating-text.tsx';
 
 /** The spec's vendor card: name, specialty, location, rating, order count, response time, verified badge. */
 export function VendorCard({ vendor }: { vendor: VendorCardData }) {
@@ -38,16 +39,12 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
           </p>
           <h3 className="mt-1 text-xl font-semibold">{vendor.name}</h3>
         </div>
-        <ul className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm text-cocoa-600">
+        <ul className="grid gap-x-3 gap-y-2 text-sm text-cocoa-600 sm:grid-cols-2">
           <li className="flex items-center gap-1.5">
             <MapPin className="size-4 text-cocoa-400" aria-hidden /> {vendor.locationLabel}
           </li>
           <li className="flex items-center gap-1.5">
-            <Star className="size-4 fill-gold-400 text-gold-400" aria-hidden />
-            <span>
-              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span>{' '}
-              <span className="sr-only">out of 5, </span>({vendor.reviewCount})
-            </span>
+            <RatingText rating={vendor.rating} reviewCount={vendor.reviewCount} />
           </li>
           <li className="flex items-center gap-1.5">
             <Package className="size-4 text-cocoa-400" aria-hidden /> {ordersText(vendor.orders)}

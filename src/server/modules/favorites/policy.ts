@@ -1,0 +1,8 @@
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../../http/auth-guard.ts';
+
+/** Favorites belong to customer accounts; vendors and visitors have none. */
+export function assertCanFavorite(actor: Actor) {
+  if (actor.userType !== 'customer')
+    throw AppError.forbidden('Only customer accounts can save favorite vendors.');
+}

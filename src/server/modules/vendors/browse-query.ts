@@ -1,0 +1,211 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  FUZZY_QUERY_MAX_LENGTH,
+  type VendorFilters,
+  type VendorSort,
+} from '../../../shared/schemas/vendors.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/*
+ * The Browse Vendors SQL, built once here so the API and the benchmark's bare handler send exactly
+ * the same statements. Raw SQL rather than the query builder: the keyset condition and the
+ * NULLS LAST orderings must match the partial indexes of migration 0003 to the letter.
+ */
+
+/** The two sort keys before the id tiebreaker (always ascending); each has its own partial index. */
+const SORT_KEYS: Record<VendorSort, [SortKey, SortKey]> = {
+  rating: [
+    { column: 'rating', desc: true },
+    { column: 'review_count', desc: true },
+  ],
+  reviews: [
+    { column: 'review_count', desc: true },
+    { column: 'rating', desc: true },
+  ],
+  'price-low': [
+    { column: 'price_tier', desc: false },
+    { column: 'rating', desc: true },
+  ],
+  'price-high': [
+    { column: 'price_tier', desc: true },
+    { column: 'rating', desc: true },
+  ],
+};
+interface SortKey {
+  column: 'rating' | 'review_count' | 'price_tier';
+  desc: boolean;
+}
+
+/** Where the previous page ended: the last row's sort key. */
+export interface Cursor {
+  sort: VendorSort;
+  k1: number;
+  k2: number;
+  id: string;
+}
+
+export interface BrowseOptions {
+  filters: VendorFilters;
+  /** Featured vendors carry the Verified badge; browse shows every approved vendor. */
+  verifiedOnly?: boolean;
+}
+
+const col = (name: string) => sql.raw(`v.${name}`);
+/** numeric is compared as numeric; a float parameter would compare inexactly. */
+const keyValue = (k: SortKey, value: number) =>
+  k.column === 'rating' ? sql`${String(value)}::numeric` : sql`${value}::int`;
+
+/** Words too common to narrow a search; full text ignores them too ('english' stop words). */
+const STOP_WORDS = new Set('a an and at by for in of on or the to with'.split(' '));
+const MAX_FUZZY_WORDS = 4;
+
+/**
+ * Short queries: every word must match, exactly (full text, stemmed) or, when no vendor uses the word,
+ * nearly: the word is replaced by the 5 most similar words of the vendor_search_words dictionary
+ * (trigram similarity forgives typos and unfinished words: "weding", "swee"). Matching a small
+ * dictionary instead of every vendor keeps the search on the GIN index whatever the table size.
+ * Longer queries use web-search syntax, exact words only.
+ */
+function searchCondition(q: string): SQL {
+  const words = q
+    .toLowerCase()
+    .split(' ')
+    .filter((w) => /[\p{L}\p{N}]/u.test(w) && !STOP_WORDS.has(w));
+  if (q.length > FUZZY_QUERY_MAX_LENGTH || words.length === 0 || words.length > MAX_FUZZY_WORDS) {
+    return sql`v.search_vector @@ websearch_to_tsquery('english', ${q})`;
+  }
+  // NULL when nothing is near the word: the whole query then matches nothing, as it should.
+  const perWord = words.map(
+    (w) => sql`coalesce(
+    (SELECT to_tsquery('simple', string_agg(quote_literal(d.word), ' | ')) FROM vendor_search_words d
+      WHERE d.word = ANY(tsvector_to_array(to_tsvector('english', ${w})))),
+    (SELECT to_tsquery('simple', string_agg(quote_literal(x.word), ' | ')) FROM (
+      SELECT d.word FROM vendor_search_words d WHERE d.word % ${w}
+      ORDER BY similarity(d.word, ${w}) DESC, d.word LIMIT 5) x))`,
+  );
+  return sql`v.search_vector @@ (${sql.join(perWord, sql` && `)})`;
+}
+
+function whereClause({ filters: f, verifiedOnly }: BrowseOptions): SQL {
+  const parts: SQL[] = [sql`v.status = 'approved'`];
+  if (verifiedOnly) parts.push(sql`v.verified`);
+  if (f.q) parts.push(searchCondition(f.q));
+  if (f.location !== 'all') parts.push(sql`v.location = ${f.location}`);
+  if (f.specialty !== 'all') parts.push(sql`v.specialties @> ARRAY[${f.specialty}]::text[]`);
+  if (f.dietary.length) parts.push(sql`v.dietary_options @> ${`{${f.dietary.join(',')}}`}::text[]`);
+  if (f.tier.length) parts.push(sql`v.price_tier = ANY(${`{${f.tier.join(',')}}`}::int[])`);
+  if (f.minRating !== undefined) parts.push(sql`v.rating >= ${String(f.minRating)}::numeric`);
+  if (f.delivery !== undefined) parts.push(sql`v.offers_delivery = ${f.delivery}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** Rows strictly after the cursor in the sort order; the first key also bounds the index range. */
+function afterCursor(c: Cursor): SQL {
+  const [a, b] = SORT_KEYS[c.sort];
+  const op = (k: SortKey) => sql.raw(k.desc ? '<' : '>');
+  const opEq = (k: SortKey) => sql.raw(k.desc ? '<=' : '>=');
+  const k1 = keyValue(a, c.k1);
+  const k2 = keyValue(b, c.k2);
+  return sql`${col(a.column)} ${opEq(a)} ${k1} AND (${col(a.column)} ${op(a)} ${k1} OR (${col(a.column)} = ${k1} AND (${col(b.column)} ${op(b)} ${k2} OR (${col(b.column)} = ${k2} AND v.id > ${c.id}))))`;
+}
+
+function orderBy(sort: VendorSort): SQL {
+  const [a, b] = SORT_KEYS[sort];
+  const dir = (k: SortKey) => (k.desc ? 'DESC NULLS LAST' : 'ASC');
+  return sql.raw(`v.${a.column} ${dir(a)}, v.${b.column} ${dir(b)}, v.id ASC`);
+}
+
+/**
+ * One page of vendor cards with their portfolio summary (first 3 thumbnails by position and the
+ * photo count). Callers ask for one row more than they show, to know whether another page follows.
+ */
+export function pageQuery(options: BrowseOptions & { cursor?: Cursor | undefined; limit: number }): SQL {
+  const where = options.cursor
+    ? sql`${whereClause(options)} AND ${afterCursor(options.cursor)}`
+    : whereClause(options);
+  const order = orderBy(options.filters.sort);
+  return sql`WITH page AS (
+  SELECT v.id, v.business_name, v.specialty, v.location, v.rating::float8 AS rating, v.review_count,
+    v.total_orders, v.image_url, v.verified, v.response_time_minutes, v.price_tier, v.description,
+    v.specialties, v.dietary_options, v.offers_delivery
+  FROM vendors v
+  WHERE ${where}
+  ORDER BY ${order}
+  LIMIT ${options.limit}
+)
+SELECT v.*,
+  coalesce((SELECT array_agg(t.thumb_key ORDER BY t.position, t.id) FROM (
+    SELECT p.thumb_key, p.position, p.id FROM portfolio_items p WHERE p.vendor_id = v.id
+    ORDER BY p.position, p.id LIMIT 3) t), '{}') AS thumb_keys,
+  (SELECT count(*)::int FROM portfolio_items p WHERE p.vendor_id = v.id) AS portfolio_total,
+  (SELECT b.version::text FROM vendor_browse_version b) AS browse_version
+FROM page v
+ORDER BY ${order}`;
+}
+
+/**
+ * The filtered total behind "{N} vendors found", with the vendors version it was counted at (one
+ * statement, so one snapshot: the pair is consistent).
+ */
+export function countQuery(options: BrowseOptions): SQL {
+  return sql`SELECT count(*)::int AS n, (SELECT b.version::text FROM vendor_browse_version b) AS version
+FROM vendors v WHERE ${whereClause(options)}`;
+}
+
+/** The raw row of pageQuery. */
+export interface BrowseRow {
+  id: string;
+  business_name: string;
+  specialty: string;
+  location: string;
+  rating: number;
+  review_count: number;
+  total_orders: number;
+  image_url: string | null;
+  verified: boolean;
+  response_time_minutes: number | null;
+  price_tier: number;
+  description: string | null;
+  specialties: string[];
+  dietary_options: string[];
+  offers_delivery: boolean;
+  thumb_keys: string[];
+  portfolio_total: number;
+  /** vendor_browse_version when the page was read. */
+  browse_version: string;
+}
+
+const sortKeyOf = (sort: VendorSort, row: BrowseRow): [number, number] => {
+  const value = (k: SortKey) =>
+    k.column === 'rating' ? row.rating : k.column === 'review_count' ? row.review_count : row.price_tier;
+  const [a, b] = SORT_KEYS[sort];
+  return [value(a), value(b)];
+};
+
+export function encodeCursor(sort: VendorSort, row: BrowseRow): string {
+  return Buffer.from(JSON.stringify([sort, ...sortKeyOf(sort, row), row.id])).toString('base64url');
+}
+
+const badCursor = () =>
+  AppError.validation({ cursor: 'This page link is invalid; start again from the first page.' });
+
+/** Reads a cursor the client sent back; anything we did not issue for this sort is a 400. */
+export function decodeCursor(sort: VendorSort, token: string): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw badCursor();
+  const [s, k1, k2, id] = parsed as unknown[];
+  const okNumber = (n: unknown): n is number =>
+    typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 2_147_483_647;
+  if (s !== sort) {
+    throw AppError.validation({ cursor: 'This page link belongs to another sort order; start again.' });
+  }
+  if (!okNumber(k1) || !okNumber(k2) || typeof id !== 'string' || id.length === 0 || id.length > 100) {
+    throw badCursor();
+  }
+  return { sort, k1, k2, id };
+}

@@ -1,0 +1,29 @@
+import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
+import type { Db } from '../../db/client.ts';
+import { presentPortfolioItem } from './portfolio-presenter.ts';
+import { listPortfolio } from './portfolio-service.ts';
+import { presentVendorProfile } from './presenter.ts';
+import { getPublicVendor } from './service.ts';
+
+/** An approved vendor's public page: profile, portfolio in gallery order, and how they work. */
+export async function getPublicVendorPage({
+  db,
+  vendorId,
+}: {
+  db: Db;
+  vendorId: string;
+}): Promise<PublicVendorPage> {
+  const vendor = await getPublicVendor({ db, vendorId });
+  const portfolio = await listPortfolio({ db, vendorId: vendor.id });
+  return {
+    vendor: presentVendorProfile(vendor),
+    portfolio: portfolio.map(presentPortfolioItem),
+    service: {
+      offersPickup: vendor.offersPickup,
+      offersDelivery: vendor.offersDelivery,
+      cancellationRefundPercent: vendor.cancellationRefundPercent,
+      dietaryOptions: vendor.dietaryOptions,
+      specialties: vendor.specialties.length ? vendor.specialties : [vendor.specialty],
+    },
+  };
+}

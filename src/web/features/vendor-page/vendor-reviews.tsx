@@ -1,0 +1,36 @@
+import { Button } from '../../components/ui/button.tsx';
+import { ReviewCard, ReviewCardSkeleton } from '../reviews/review-card.tsx';
+import { useVendorReviews } from './api.ts';
+
+export function VendorReviews({ vendorId, vendorName }: { vendorId: string; vendorName: string }) {
+  const { data, isPending, error, refetch } = useVendorReviews(vendorId);
+  if (isPending) return <ReviewCardSkeleton />;
+  if (error)
+    return (
+      <div role="alert" className="rounded-2xl bg-white p-6 text-center">
+        <p className="text-cocoa-600">We could not load the reviews.</p>
+        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  if (data.total === 0)
+    return (
+      <p className="text-cocoa-600">No reviews of {vendorName} yet. Reviews come from completed orders.</p>
+    );
+  return (
+    <>
+      <p className="text-sm text-cocoa-600">
+        {data.total} {data.total === 1 ? 'review' : 'reviews'} from completed orders
+        {data.total > data.reviews.length && `, newest ${data.reviews.length} shown`}
+      </p>
+      <ul className="mt-4 grid gap-4 md:grid-cols-2">
+        {data.reviews.map((r) => (
+          <li key={r.id}>
+            <ReviewCard review={r} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { SlidersHorizontal } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { LOCATIONS, SPECIALTIES } from '../../../shared/catalog.ts';
+import {
+  VENDOR_SORT_LABELS,
+  VENDOR_SORTS,
+  type VendorFilters,
+  type VendorSort,
+} from '../../../shared/schemas/vendors.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Label, NativeSelect } from '../../components/ui/input.tsx';
+import { SearchInput } from '../../components/ui/search-input.tsx';
+import { MoreFilters } from './more-filters.tsx';
+import { moreFilterCount } from './use-browse-filters.ts';
+
+const SEARCH_DELAY_MS = 350;
+
+/** Search, location, specialty, sort and More Filters; every change goes straight to the URL. */
+export function BrowseToolbar({
+  filters,
+  onChange,
+  total,
+}: {
+  filters: VendorFilters;
+  onChange: (change: Partial<VendorFilters>) => void;
+  total: number | null;
+}) {
+  const [text, setText] = useState(filters.q ?? '');
+  const [shownQ, setShownQ] = useState(filters.q);
+  // The URL can change under the box (back button, Clear filters): follow it, unless it is only
+  // catching up with what is typed.
+  if (shownQ !== filters.q) {
+    setShownQ(filters.q);
+    if ((filters.q ?? '') !== text.trim().replace(/\s+/g, ' ')) setText(filters.q ?? '');
+  }
+  useEffect(() => {
+    const q = text.trim().replace(/\s+/g, ' ') || undefined;
+    if (q === filters.q) return;
+    const timer = setTimeout(() => onChange({ q }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.q, onChange]);
+
+  const more = moreFilterCount(filters);
+  return (
+    <div className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5 sm:p-6">
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ q: text.trim() || undefined });
+        }}
+      >
+        <SearchInput
+          label="Search vendors"
+          placeholder="Name, specialty or location"
+          value={text}
+          maxLength={100}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </form>
+      <div className="mt-4 grid items-end gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_auto]">
+        <div className="space-y-1.5">
+          <Label htmlFor="browse-location">Location</Label>
+          <NativeSelect
+            id="browse-location"
+            value={filters.location}
+            onChange={(e) => onChange({ location: e.target.value as VendorFilters['location'] })}
+          >
+            <option value="all">All locations</option>
+            {LOCATIONS.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="browse-specialty">Specialty</Label>
+          <NativeSelect
+            id="browse-specialty"
+            value={filters.specialty}
+            onChange={(e) => onChange({ specialty: e.target.value as VendorFilters['specialty'] })}
+          >
+            <option value="all">All specialties</option>
+            {SPECIALTIES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="space-y-1.5">
+          <Label htmlFor="browse-sort">Sort by</Label>
+          <NativeSelect
+            id="browse-sort"
+            value={filters.sort}
+            onChange={(e) => onChange({ sort: e.target.value as VendorSort })}
+          >
+            {VENDOR_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {VENDOR_SORT_LABELS[s]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <MoreFilters filters={filters} onChange={onChange} total={total}>
+          <Button variant="outline" className="w-full lg:w-auto">
+            <SlidersHorizontal aria-hidden /> More Filters
+            {more > 0 && (
+              <span className="rounded-full bg-rose-600 px-2 py-0.5 text-xs text-white">
+                {more}
+                <span className="sr-only"> on</span>
+              </span>
+            )}
+          </Button>
+        </MoreFilters>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASK } from '../../src/shared/contact-masking.ts';
+import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
+import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ seed: false }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const photo = (hue: number) =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: { r: hue, g: 120, b: 160 } } })
+    .jpeg()
+    .toBuffer();
+
+describe('messages between a customer and a vendor', () => {
+  it('the customer writes from an order, contact details are hidden before payment, the vendor answers', async () => {
+    const db = server.services.db;
+    const customer = await createUser(db, { firstName: 'Maya', lastName: 'Singh' });
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Juniper Cakes' });
+    await createOrder(db, {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      status: 'pending',
+      orderNumber: 'FR-M-1',
+    });
+
+    const maya = await newPage(browser, server.url);
+    await signInAs(maya.page, customer.email, TEST_PASSWORD);
+    await maya.page.waitForURL('**/customer-dashboard');
+    await maya.page.goto('/customer-dashboard-original');
+    await maya.page.getByRole('link', { name: 'Message Vendor' }).click();
+    await maya.page.getByRole('heading', { name: 'Juniper Cakes' }).waitFor();
+    expect(await maya.page.getByLabel('About').inputValue()).not.toBe('');
+    await maya.page.getByRole('button', { name: 'Send message' }).click();
+    await maya.page.getByText('Write a message first.').waitFor();
+    await maya.page
+      .getByLabel('Message', { exact: true })
+      .fill('Can you call me at 604-555-0142 about the lemon cake?');
+    await maya.page.getByRole('button', { name: 'Send message' }).click();
+    await maya.page.getByText('About order FR-M-1').waitFor();
+    expect(await maya.page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+
+    const juniper = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(juniper.page, owner.email, TEST_PASSWORD);
+    await juniper.page.waitForURL('**/vendor-dashboard');
+    await juniper.page.getByRole('link', { name: 'Messages' }).click();
+    await juniper.page.getByRole('link', { name: /Maya S\./ }).click();
+    const thread = juniper.page.getByRole('region', { name: 'Conversation with Maya S.' });
+    await thread.getByText(`Can you call me at ${MASK} about the lemon cake?`).waitFor();
+    await juniper.page.getByLabel('Message', { exact: true }).fill('Happy to help! Lemon with raspberry?');
+    await juniper.page.getByLabel('Message', { exact: true }).press('Enter');
+    await thread.getByText('Happy to help! Lemon with raspberry?').waitFor();
+
+    // The customer's open conversation picks the answer up by itself.
+    await maya.page
+      .getByRole('region', { name: 'Conversation with Juniper Cakes' })
+      .getByText('Happy to help! Lemon with raspberry?')
+      .waitFor({ timeout: 20_000 });
+    await maya.context.close();
+    await juniper.context.close();
+  });
+});
+
+describe('running a vendor business', () => {
+  it('edits the profile, uploads three photos, reorders them, and the public page shows it all', async () => {
+    const db = server.services.db;
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Fennel & Flour' });
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, owner.email, TEST_PASSWORD);
+    await page.waitForURL('**/vendor-dashboard');
+    await page.getByText('Verified Vendor').waitFor();
+
+    await page.getByRole('link', { name: 'Edit Profile' }).click();
+    await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    await page.getByLabel('Website (optional)').fill('fennel.example');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Please enter a full web address starting with https://').waitFor();
+    expect(await page.getByLabel('Website (optional)').inputValue()).toBe('fennel.example');
+    // The factory's vendor has no phone or address yet: both are required, with messages at the fields.
+    await page.getByText('Please enter your business phone number.').waitFor();
+    await page.getByText('Please enter your business address.').waitFor();
+    await page.getByLabel(/^Phone/).fill('604-555-0111');
+    await page.getByLabel(/^Business address/).fill('88 Fennel Lane, Vancouver, BC');
+    await page.getByLabel('Website (optional)').fill('https://fennel.example');
+    await page.getByLabel('Description').fill('Seasonal cakes with herbs from our garden.');
+    await page.getByRole('checkbox', { name: 'Vegan' }).check();
+    await page.getByRole('radio', { name: '$$$', exact: true }).check();
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Profile saved').waitFor();
+    await page.waitForURL('**/vendor-dashboard');
+
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await page.getByText('Your portfolio is empty.', { exact: false }).waitFor();
+    await page.getByLabel(/Add photos to your portfolio/).setInputFiles(
+      await Promise.all(
+        ['herb-garden', 'lemon-thyme', 'rose-petal'].map(async (name, i) => ({
+          name: `${name}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await photo(60 * i),
+        })),
+      ),
+    );
+    for (const title of ['Herb Garden', 'Lemon Thyme', 'Rose Petal']) {
+      const form = page.getByRole('form', { name: 'Photo details' });
+      await form.getByLabel('Title').fill(title);
+      await form.getByLabel('Category').selectOption('Wedding');
+      await form.getByLabel('Price from ($)').fill('200');
+      await form.getByLabel('Price to ($)').fill('450');
+      await form.getByRole('button', { name: 'Upload Photo' }).click();
+      await page.getByRole('img', { name: title }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Move Rose Petal earlier' }).click();
+    const list = page.getByRole('list', { name: 'Portfolio photos' });
+    await expect.poll(async () => (await list.getByRole('img').all()).length).toBe(3);
+    await expect
+      .poll(() => list.getByRole('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))))
+      .toEqual(['Herb Garden', 'Rose Petal', 'Lemon Thyme']);
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Revenue by month' }).waitFor();
+    await page.getByRole('heading', { name: 'Orders by status' }).waitFor();
+
+    await page.goto(`/vendor/${vendor.id}`);
+    await page.getByRole('heading', { name: 'Fennel & Flour' }).waitFor();
+    await page.getByText('Seasonal cakes with herbs from our garden.').waitFor();
+    await page.getByText('Vegan', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open photo: Rose Petal' }).click();
+    const lightbox = page.getByRole('dialog', { name: 'Rose Petal' });
+    await lightbox.getByText('2 of 3', { exact: false }).waitFor();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'Lemon Thyme' }).waitFor();
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
