@@ -83,6 +83,13 @@ describe('running a vendor business', () => {
 
     await page.getByRole('link', { name: 'Edit Profile' }).click();
     await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+    await page.getByLabel('Change profile image').setInputFiles({
+      name: 'cover.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await photo(200),
+    });
+    await page.getByText('Profile image updated').waitFor();
+    await page.getByRole('img', { name: 'Current cover of Fennel & Flour' }).waitFor();
     await page.getByLabel('Website (optional)').fill('fennel.example');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('Please enter a full web address starting with https://').waitFor();

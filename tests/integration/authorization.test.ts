@@ -246,6 +246,13 @@ const CASES: Case[] = [
     path: () => '/api/me/vendor-profile/portfolio/not-mine',
     expect: { ...signedIn(403), approvedVendor: 404 },
   },
+  {
+    route: '/api/me/vendor-profile/image',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile/image',
+    body: {},
+    expect: { ...signedIn(403), approvedVendor: 400 },
+  },
   { route: '/api/admin/seed', method: 'GET', path: () => '/api/admin/seed', expect: adminOnly(200) },
   {
     route: '/api/admin/seed',

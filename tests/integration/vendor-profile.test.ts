@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -92,6 +93,34 @@ describe('Edit Profile', () => {
     const res = await put('owner', { ...valid, ...change });
     expect(res.status).toBe(400);
     expect((await res.json()).error.fields[field]).toBe(message);
+  });
+
+  it('replaces the profile image, checked by content and served by us', async () => {
+    const image = (file: Blob | null, who = 'owner') => {
+      const form = new FormData();
+      if (file) form.set('file', file, 'cover.png');
+      return t.app.request('/api/me/vendor-profile/image', {
+        method: 'PUT',
+        headers: { Cookie: cookie[who]! },
+        body: form,
+      });
+    };
+    const png = await sharp({ create: { width: 800, height: 500, channels: 3, background: 'pink' } })
+      .png()
+      .toBuffer();
+    const first = await (await image(new Blob([png]))).json();
+    expect(first.profile.imageUrl).toMatch(/^\/api\/files\/vendors\/.+\.webp$/);
+    const second = await (await image(new Blob([png]))).json();
+    expect((await t.app.request(first.profile.imageUrl)).status).toBe(404);
+    const served = await t.app.request(second.profile.imageUrl);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const page = await (await t.app.request(`/api/vendors/${vendorId}`)).json();
+    expect(page.vendor.image).toBe(second.profile.imageUrl);
+
+    const script = await image(new Blob(['<script>alert(1)</script>']));
+    expect(script.status).toBe(415);
+    expect((await (await image(null)).json()).error.fields.file).toBe('Please choose an image to upload.');
+    expect((await image(new Blob([png]), 'pending')).status).toBe(403);
   });
 
   it('is for approved vendors only', async () => {

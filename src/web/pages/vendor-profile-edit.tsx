@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useOwnVendorProfile } from '../features/vendor-admin/api.ts';
+import { ProfileImage } from '../features/vendor-admin/profile-image.tsx';
 import { VendorProfileForm } from '../features/vendor-admin/profile-form.tsx';
 
 export default function VendorProfileEditPage() {
@@ -39,7 +40,10 @@ function EditProfile() {
             Your vendor application must be approved before you can change your profile.
           </p>
         ) : (
-          <VendorProfileForm profile={data} onSaved={() => void navigate('/vendor-dashboard')} />
+          <div className="space-y-8">
+            <ProfileImage profile={data} />
+            <VendorProfileForm profile={data} onSaved={() => void navigate('/vendor-dashboard')} />
+          </div>
         )}
       </Card>
     </div>

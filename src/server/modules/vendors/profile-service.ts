@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../../http/auth-guard.ts';
+import { deleteStoredImage, fileUrl, keyPrefix, storeUploadedImage } from '../storage/images.ts';
+import type { ObjectStore } from '../storage/store.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
@@ -56,5 +58,35 @@ export async function updateVendorProfile({
     })
     .where(eq(vendors.id, vendor.id))
     .returning();
+  return updated!;
+}
+
+/** Replaces the profile image (the cover of the vendor's page and cards); the old files are removed. */
+export async function replaceVendorImage({
+  db,
+  store,
+  vendor,
+  bytes,
+}: {
+  db: Db;
+  store: ObjectStore;
+  vendor: VendorRow;
+  bytes: Uint8Array;
+}): Promise<VendorRow> {
+  const image = await storeUploadedImage({
+    store,
+    bucket: 'vendors',
+    bytes,
+    prefix: keyPrefix('vendor', vendor.id),
+  });
+  const [updated] = await db
+    .update(vendors)
+    .set({ imageUrl: fileUrl('vendors', image.imageKey), updatedAt: new Date() })
+    .where(eq(vendors.id, vendor.id))
+    .returning();
+  // Only our own stored files are removed; demo images under /demo are files of the app.
+  const old = vendor.imageUrl?.match(/^\/api\/files\/vendors\/(.+)\.webp$/)?.[1];
+  if (old)
+    await deleteStoredImage(store, 'vendors', [`${old}.webp`, `${old}-thumb.webp`]).catch(() => undefined);
   return updated!;
 }
