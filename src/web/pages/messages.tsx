@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { useSearchParams } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import type { SessionUser } from '../lib/auth-client.ts';
 import { cn } from '../lib/cn.ts';
@@ -50,12 +50,7 @@ function Messages({ user }: { user: SessionUser }) {
           {list.isPending ? (
             <Spinner label="Loading conversations" />
           ) : list.isError ? (
-            <div role="alert" className="rounded-2xl bg-white p-6 text-center">
-              <p className="text-cocoa-600">{list.error.message}</p>
-              <Button variant="outline" className="mt-4" onClick={() => void list.refetch()}>
-                Try Again
-              </Button>
-            </div>
+            <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
           ) : list.data.length === 0 ? (
             <NoMessages
               text={

@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { LoadError } from '../components/ui/load-error.tsx';
 import { Link, useNavigate } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useOwnVendorProfile } from '../features/vendor-admin/api.ts';
@@ -29,12 +29,7 @@ function EditProfile() {
         {isPending ? (
           <Spinner label="Loading your profile" />
         ) : error ? (
-          <div role="alert" className="text-center">
-            <p className="text-cocoa-600">{error.message}</p>
-            <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          </div>
+          <LoadError message={error.message} onRetry={() => void refetch()} className="p-0" />
         ) : data.status !== 'approved' ? (
           <p className="text-cocoa-600">
             Your vendor application must be approved before you can change your profile.

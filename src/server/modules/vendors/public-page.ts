@@ -13,8 +13,11 @@ export async function getPublicVendorPage({
   db: Db;
   vendorId: string;
 }): Promise<PublicVendorPage> {
-  const vendor = await getPublicVendor({ db, vendorId });
-  const portfolio = await listPortfolio({ db, vendorId: vendor.id });
+  // Both at once: the portfolio is only shown when the vendor query finds an approved vendor.
+  const [vendor, portfolio] = await Promise.all([
+    getPublicVendor({ db, vendorId }),
+    listPortfolio({ db, vendorId }),
+  ]);
   return {
     vendor: presentVendorProfile(vendor),
     portfolio: portfolio.map(presentPortfolioItem),

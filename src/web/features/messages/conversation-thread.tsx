@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ArrowLeft, Lock, Send } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -40,15 +41,7 @@ export function ConversationThread({ id, orderId }: { id: string; orderId: strin
         <Spinner label="Loading conversation" />
       </div>
     );
-  if (error)
-    return (
-      <div role="alert" className="rounded-[var(--radius-card)] bg-white p-8 text-center">
-        <p className="text-cocoa-600">{error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (error) return <LoadError message={error.message} onRetry={() => void refetch()} className="p-8" />;
 
   return (
     <section

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useConversations } from './api.ts';
@@ -8,15 +9,7 @@ import { ConversationList, NoMessages } from './conversation-list.tsx';
 export function MessagesTab() {
   const { data, isPending, error, refetch } = useConversations();
   if (isPending) return <Spinner label="Loading conversations" />;
-  if (error)
-    return (
-      <div role="alert" className="rounded-2xl bg-white p-6 text-center">
-        <p className="text-cocoa-600">{error.message}</p>
-        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (error) return <LoadError message={error.message} onRetry={() => void refetch()} />;
   return (
     <div>
       <div className="flex items-center justify-between gap-3">

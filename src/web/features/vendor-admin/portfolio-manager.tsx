@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { toast } from 'sonner';
 import { formatPriceRange } from '../../../shared/money.ts';
 import type { PortfolioItem } from '../../../shared/schemas/vendor-profile.ts';
@@ -24,12 +25,7 @@ export function PortfolioManager() {
       {isPending ? (
         <Spinner label="Loading your portfolio" />
       ) : error ? (
-        <div role="alert" className="rounded-2xl bg-white p-6 text-center">
-          <p className="text-cocoa-600">{error.message}</p>
-          <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError message={error.message} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center text-cocoa-600">
           Your portfolio is empty. Photos you add appear on your public page, first one first.

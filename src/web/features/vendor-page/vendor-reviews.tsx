@@ -1,19 +1,11 @@
-import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ReviewCard, ReviewCardSkeleton } from '../reviews/review-card.tsx';
 import { useVendorReviews } from './api.ts';
 
 export function VendorReviews({ vendorId, vendorName }: { vendorId: string; vendorName: string }) {
   const { data, isPending, error, refetch } = useVendorReviews(vendorId);
   if (isPending) return <ReviewCardSkeleton />;
-  if (error)
-    return (
-      <div role="alert" className="rounded-2xl bg-white p-6 text-center">
-        <p className="text-cocoa-600">We could not load the reviews.</p>
-        <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (error) return <LoadError message="We could not load the reviews." onRetry={() => void refetch()} />;
   if (data.total === 0)
     return (
       <p className="text-cocoa-600">No reviews of {vendorName} yet. Reviews come from completed orders.</p>
