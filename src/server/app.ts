@@ -10,6 +10,8 @@ import { mailboxRoutes } from './modules/admin/mailbox-routes.ts';
 import { seedRoutes } from './modules/admin/seed-routes.ts';
 import { publicConfigRoutes } from './modules/config/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { designPageHead } from './modules/designs/open-graph.ts';
+import { designRoutes } from './modules/designs/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -59,6 +61,7 @@ export function createApp(services: Services) {
   app.route('/api/vendor-applications', vendorApplicationRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api/support', supportRoutes);
+  app.route('/api/designs', designRoutes);
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/orders', orderRoutes);
   app.route('/api/me/conversations', messageRoutes);
@@ -72,7 +75,7 @@ export function createApp(services: Services) {
   app.route('/api/files', storageRoutes);
   app.all('/api/*', apiNotFound);
 
-  if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist));
+  if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist, [designPageHead]));
 
   app.onError(handleError);
   return app;

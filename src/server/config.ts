@@ -63,6 +63,8 @@ const envSchema = z
     OPENAI_IMAGE_MODEL: z.string().trim().min(1).default('gpt-image-2'),
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
     IMAGE_COST_CENTS: z.coerce.number().int().min(0).max(10_000).default(4),
+    DESIGN_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    DESIGN_VISITOR_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(9),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     path: ['ADMIN_PASSWORD'],
@@ -120,6 +122,8 @@ export interface Config {
 export interface ImageConfig {
   provider: 'procedural' | 'openai';
   openai: OpenAIImageConfig;
+  /** Images a day per signed-in user, and per visitor address (0 turns visitors away). */
+  dailyLimit: { user: number; visitor: number };
 }
 
 export interface OpenAIImageConfig {
@@ -206,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: env.OPENAI_TIMEOUT_MS,
         costCents: env.IMAGE_COST_CENTS,
       },
+      dailyLimit: { user: env.DESIGN_DAILY_LIMIT, visitor: env.DESIGN_VISITOR_DAILY_LIMIT },
     },
   };
 }

@@ -37,7 +37,11 @@ async function main() {
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      // Generations in flight finish first, so their rows and quota slots are not left half-written.
+      services.designs
+        .drain()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };

@@ -3,6 +3,8 @@ import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { createImageProvider } from './modules/designs/providers/index.ts';
+import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
 
@@ -14,18 +16,27 @@ export interface Services {
   auth: Auth;
   mailer: Mailer;
   storage: ObjectStore;
+  /** The designer's image provider and the generations running in this process. */
+  designs: DesignRunner;
   log: Logger;
 }
 
 export function createServices(config: Config, database: Database, log: Logger): Services {
   const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const storage = createObjectStore(config);
   return {
     config,
     database,
     db: database.db,
     auth: createAuth(database.db, config, log, mailer),
     mailer,
-    storage: createObjectStore(config),
+    storage,
+    designs: createDesignRunner({
+      db: database.db,
+      storage,
+      log,
+      provider: createImageProvider(config.images),
+    }),
     log,
   };
 }

@@ -8,6 +8,9 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'FILE_TOO_LARGE',
   'UNSUPPORTED_FILE',
+  'QUOTA_EXCEEDED',
+  'NOT_CONFIGURED',
+  'GENERATION_FAILED',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -35,4 +38,16 @@ export const MESSAGES = {
   imageTooManyPixels: (limitMegapixels: number) =>
     `The image is too large. The limit is ${limitMegapixels} megapixels.`,
   unsupportedFile: 'Only JPEG, PNG or WebP images can be uploaded.',
+  /** Spec section 8: when every image of a generation failed for different reasons. */
+  designsFailed: 'Failed to generate designs. Please try again.',
+  designQuotaUsedUp: (limit: number, signedIn: boolean) =>
+    signedIn
+      ? `You have used all ${limit} of today's designs. Your limit resets at midnight Pacific time.`
+      : `You have used all ${limit} of today's free designs. Sign in for more, or come back tomorrow.`,
+  designQuotaTooFew: (remaining: number) =>
+    `You have ${remaining} design${remaining === 1 ? '' : 's'} left today. Generate one design instead of three variations.`,
+  designSaved: 'Design saved to My Designs',
+  designSaveFailed: 'Could not save the design. Please try again.',
+  linkCopied: 'Link copied to clipboard',
+  designGone: 'This design is no longer available. Please generate it again.',
 } as const;

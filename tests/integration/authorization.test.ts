@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+import {
+  createGeneratedDesign,
+  createOrder,
+  createUser,
+  createVendor,
+  signIn,
+} from '../support/factories.ts';
 
 /**
  * Every API route, called as each kind of actor. A new route fails the completeness check below
@@ -12,7 +18,15 @@ const ACTORS: Actor[] = ['anonymous', 'customerA', 'customerB', 'pendingVendor',
 
 let t: TestApp;
 const cookies: Partial<Record<Actor, string>> = {};
-const ids = { approvedVendor: '', pendingVendor: '', orderA: '', orderB: '', conversationA: '' };
+const ids = {
+  approvedVendor: '',
+  pendingVendor: '',
+  orderA: '',
+  orderB: '',
+  conversationA: '',
+  generationA: '',
+  imageA: '',
+};
 const publicFileKey = `authorization/${crypto.randomUUID()}.webp`;
 
 beforeAll(async () => {
@@ -32,6 +46,9 @@ beforeAll(async () => {
   ids.orderB = (await createOrder(db, { customerId: b.id, vendorId: other.id, amount: 2_222 })).id;
   ids.conversationA = crypto.randomUUID();
   await db.insert(conversations).values({ id: ids.conversationA, customerId: a.id, vendorId: approved.id });
+  const designA = await createGeneratedDesign(db, t.services.storage, { userId: a.id });
+  ids.generationA = designA.generationId;
+  ids.imageA = designA.image.id;
   cookies.customerA = await signIn(t.app, a.email);
   cookies.customerB = await signIn(t.app, b.email);
   cookies.pendingVendor = await signIn(t.app, pendingOwner.email);
@@ -87,6 +104,46 @@ const CASES: Case[] = [
     expect: all(404),
   },
   { route: '/api/reviews', method: 'GET', path: () => '/api/reviews', expect: all(200) },
+  { route: '/api/designs/quota', method: 'GET', path: () => '/api/designs/quota', expect: all(200) },
+  {
+    route: '/api/designs/generations',
+    label: 'an empty form',
+    method: 'POST',
+    path: () => '/api/designs/generations',
+    body: {},
+    expect: all(400),
+  },
+  {
+    // A signed-in customer's generation is theirs alone; nobody else learns it exists.
+    route: '/api/designs/generations/:id',
+    method: 'GET',
+    path: () => `/api/designs/generations/${ids.generationA}`,
+    expect: { ...all(404), customerA: 200 },
+  },
+  {
+    route: '/api/designs/generations/:id/events',
+    method: 'GET',
+    path: () => `/api/designs/generations/${ids.generationA}/events`,
+    expect: { ...all(404), customerA: 200 },
+  },
+  {
+    route: '/api/designs',
+    method: 'POST',
+    path: () => '/api/designs',
+    body: {
+      get imageId() {
+        return ids.imageA;
+      },
+    },
+    expect: { ...all(404), anonymous: 401, customerA: 201 },
+  },
+  {
+    // Shared links are public by design: the id is the link.
+    route: '/api/designs/:id',
+    method: 'GET',
+    path: () => `/api/designs/${ids.imageA}`,
+    expect: all(200),
+  },
   {
     route: '/api/support/requests',
     method: 'POST',

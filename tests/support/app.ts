@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
         timeoutMs: 60_000,
         costCents: 4,
       },
+      dailyLimit: { user: 30, visitor: 9 },
     },
     ...overrides,
   };
@@ -54,5 +55,13 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = await createTestDatabase();
   const config = testConfig(overrides);
   const services = createServices(config, database, createLogger(config.logLevel));
-  return { app: createApp(services), services, database, close: () => database.close() };
+  return {
+    app: createApp(services),
+    services,
+    database,
+    close: async () => {
+      await services.designs.drain();
+      await database.close();
+    },
+  };
 }

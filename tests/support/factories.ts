@@ -4,12 +4,19 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   accounts,
   cakeDesigns,
+  designGenerations,
+  designImages,
   emailOutbox,
   orders,
   reviews,
   users,
   vendors,
 } from '../../src/server/db/schema/index.ts';
+
+import type { StylePreset } from '../../src/shared/catalog.ts';
+import { renderCakePng } from '../../src/server/modules/designs/renderer/index.ts';
+import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
+import type { ObjectStore } from '../../src/server/modules/storage/store.ts';
 
 let seq = 0;
 const unique = (prefix: string) =>
@@ -168,4 +175,57 @@ export async function verifyByOutbox(
   const url = new URL(mail.link);
   const res = await app.request(url.pathname + url.search);
   if (res.status !== 302) throw new Error(`verification failed: ${res.status}`);
+}
+
+/** A finished generation with one stored image (drawn by the renderer), owned by `userId` or a visitor. */
+export async function createGeneratedDesign(
+  db: Db,
+  storage: ObjectStore,
+  { userId = null, style = 'elegant' }: { userId?: string | null; style?: StylePreset } = {},
+) {
+  const form = {
+    occasion: 'Birthday',
+    flavor: 'Lemon',
+    size: '8 inch (8-10)',
+    description: 'Lemon curd and fresh blueberries.',
+    colors: 'Yellow, white',
+    dietary: ['nut-free'],
+  };
+  const dims = { width: 1024, height: 1024 };
+  const imageKey = await storeGeneratedImage({
+    store: storage,
+    bucket: 'designs',
+    bytes: renderCakePng({ ...form, dietary: 'nut-free', style }, { width: 256, height: 256 }),
+    prefix: 'test',
+    contentType: 'image/png',
+  });
+  const generationId = unique('gen');
+  await db.insert(designGenerations).values({
+    id: generationId,
+    userId,
+    variations: 1,
+    form,
+    status: 'succeeded',
+    progress: 100,
+    quotaKey: userId ? `user:${userId}` : 'ip:127.0.0.1',
+    quotaDay: '2026-01-01',
+    finishedAt: new Date(),
+  });
+  const [image] = await db
+    .insert(designImages)
+    .values({
+      id: unique('img'),
+      generationId,
+      position: 0,
+      style,
+      status: 'succeeded',
+      imageKey,
+      ...dims,
+      provider: 'procedural',
+      model: 'frosted-procedural-1',
+      size: '1024x1024',
+      prompt: 'A concept photo of a custom cake.',
+    })
+    .returning();
+  return { generationId, image: image! };
 }

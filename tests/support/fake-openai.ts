@@ -36,7 +36,9 @@ export interface RecordedRequest {
 export async function startFakeOpenAI() {
   const requests: RecordedRequest[] = [];
   const files = new Map<string, Uint8Array>();
-  let answer: FakeImageAnswer = { kind: 'b64' };
+  let answer: FakeImageAnswer | ((body: { prompt?: string }, index: number) => FakeImageAnswer) = {
+    kind: 'b64',
+  };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -53,14 +55,16 @@ export async function startFakeOpenAI() {
       if (req.method === 'GET' && files.has(path)) {
         res.writeHead(200, { 'content-type': 'image/png' }).end(files.get(path));
       } else if (req.method === 'POST' && path === '/v1/images/generations') {
-        answerGeneration(res);
+        const body = (raw ? JSON.parse(raw) : {}) as { prompt?: string };
+        const index = requests.filter((r) => r.path === '/v1/images/generations').length - 1;
+        answerGeneration(res, typeof answer === 'function' ? answer(body, index) : answer);
       } else {
         sendJson(res, 404, { error: { message: `Unknown path ${path}`, type: 'invalid_request_error' } });
       }
     });
   });
 
-  function answerGeneration(res: ServerResponse) {
+  function answerGeneration(res: ServerResponse, answer: FakeImageAnswer) {
     const created = Math.floor(Date.now() / 1000);
     switch (answer.kind) {
       case 'b64':
@@ -96,7 +100,8 @@ export async function startFakeOpenAI() {
     requests,
     /** The image-generation requests only, in order. */
     generations: () => requests.filter((r) => r.path === '/v1/images/generations'),
-    answerWith(next: FakeImageAnswer) {
+    /** One answer for every request, or a function of the request body and its 0-based index. */
+    answerWith(next: FakeImageAnswer | ((body: { prompt?: string }, index: number) => FakeImageAnswer)) {
       answer = next;
     },
     reset() {

@@ -51,6 +51,7 @@ export async function startTestServer({
     services,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.designs.drain();
       await database.close();
     },
   };

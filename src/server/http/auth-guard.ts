@@ -12,8 +12,15 @@ export interface Actor {
 
 /** The signed-in user, or 401. Every private route starts here. */
 export async function requireActor(c: Context<AppEnv>): Promise<Actor> {
+  const actor = await currentActor(c);
+  if (!actor) throw AppError.unauthenticated();
+  return actor;
+}
+
+/** The signed-in user, or null for a visitor (routes open to both, such as the designer). */
+export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
-  if (!session) throw AppError.unauthenticated();
+  if (!session) return null;
   const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
   return {
     id: u.id,

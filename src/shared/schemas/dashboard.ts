@@ -35,6 +35,8 @@ export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 export const customerDesignSchema = z.object({
   id: z.string(),
+  /** The public page of the design: /designs/{shareId}. */
+  shareId: z.string(),
   title: z.string(),
   occasion: z.string(),
   flavor: z.string(),

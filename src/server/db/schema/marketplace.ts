@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
 import { users } from './auth.ts';
+import { designImages } from './designs.ts';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,9 +141,14 @@ export const cakeDesigns = pgTable(
     prompt: text('prompt'),
     style: text('style'),
     dietaryRestrictions: text('dietary_restrictions'),
+    /** The generated image it was saved from; its public page is /designs/{designImageId}. */
+    designImageId: text('design_image_id').references(() => designImages.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc())],
+  (t) => [
+    index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc()),
+    uniqueIndex('cake_designs_customer_image_uq').on(t.customerId, t.designImageId),
+  ],
 );
 
 /** Money columns hold integer cents (CAD). */

@@ -3,11 +3,16 @@ import type { AppEnv } from '../../http/types.ts';
 
 /** What the browser may know about this server's setup (never a secret). */
 export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const { mailer, config } = c.var.services;
+  const { mailer, config, designs } = c.var.services;
   c.header('Cache-Control', 'public, max-age=300');
   return c.json({
     mail: mailer.mode,
     google: config.google !== undefined,
     googleRedirectUri: `${config.publicUrl}/api/auth/callback/google`,
+    designer: {
+      provider: designs.provider.name,
+      ready: designs.provider.notReady === null,
+      message: designs.provider.notReady,
+    },
   });
 });

@@ -38,6 +38,7 @@ export function presentCustomerDashboard(
     })),
     designs: data.designRows.map((d) => ({
       id: d.id,
+      shareId: d.designImageId ?? d.id,
       title: `${d.occasion} Cake`,
       occasion: d.occasion,
       flavor: d.flavor,

@@ -1,12 +1,12 @@
 import type { ImageConfig } from '../../../config.ts';
-import { renderCakePng } from '../renderer/index.ts';
+import { renderCakePngAsync } from '../renderer/index.ts';
 import { createOpenAIProvider } from './openai.ts';
 import type { ImageProvider } from './types.ts';
 
 export const PROCEDURAL_MODEL = 'frosted-procedural-1';
 
 /** The image provider IMAGE_PROVIDER names; the procedural renderer needs no network and no key. */
-export function createImageProvider(config: ImageConfig): ImageProvider {
+export function createImageProvider(config: Pick<ImageConfig, 'provider' | 'openai'>): ImageProvider {
   return config.provider === 'openai' ? createOpenAIProvider(config.openai) : createProceduralProvider();
 }
 
@@ -14,9 +14,12 @@ function createProceduralProvider(): ImageProvider {
   return {
     name: 'procedural',
     model: PROCEDURAL_MODEL,
+    notReady: null,
+    costCents: 0,
+    sizeFor: (dims) => `${dims.width}x${dims.height}`,
     async generate(req, opts = {}) {
       opts.signal?.throwIfAborted();
-      const bytes = renderCakePng({ ...req.form, style: req.style }, req.dims);
+      const bytes = await renderCakePngAsync({ ...req.form, style: req.style }, req.dims, opts.signal);
       return {
         bytes,
         contentType: 'image/png',

@@ -88,6 +88,9 @@ export function createOpenAIProvider(config: OpenAIImageConfig): ImageProvider {
   return {
     name: 'openai',
     model,
+    notReady: apiKey ? null : IMAGE_MESSAGES.missingKey,
+    costCents,
+    sizeFor: (dims) => mapImageSize(model, dims),
     async generate(req: ImageRequest, opts: { signal?: AbortSignal } = {}): Promise<GeneratedImage> {
       if (!client || !apiKey) throw new ImageProviderError(IMAGE_MESSAGES.missingKey, 'config');
       const fail = (detail: string) =>

@@ -29,6 +29,12 @@ export interface GeneratedImage {
 export interface ImageProvider {
   readonly name: 'procedural' | 'openai';
   readonly model: string;
+  /** Null when the provider can generate; else the message that blocks the designer (spec section 5). */
+  readonly notReady: string | null;
+  /** What one image costs, in integer cents (CAD). */
+  readonly costCents: number;
+  /** The WxH this provider is asked for, for an image of `dims`. */
+  sizeFor(dims: ImageDims): string;
   generate(req: ImageRequest, opts?: { signal?: AbortSignal }): Promise<GeneratedImage>;
 }
 

@@ -2,7 +2,7 @@
  * Frosted's own image provider: a procedural cake illustration from the designer form, drawn as SVG
  * and rasterised with resvg. No network, no key, deterministic for a given form.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
 import type { StylePreset } from '../../../../shared/catalog.ts';
 import { STYLE_PRESETS } from '../../../../shared/catalog.ts';
 import { type ImageDims, imageSizeFor } from '../../../../shared/designer.ts';
@@ -124,9 +124,18 @@ function sheetBoard(ctx: DecoContext, stage: ReturnType<typeof stageFor>, cx: nu
 }
 
 /** PNG bytes of the cake illustration; default size follows the spec's size rule. */
+const RESVG_OPTIONS = { font: { loadSystemFonts: false }, shapeRendering: 2, imageRendering: 0 } as const;
+
 export function renderCakePng(input: CakeRenderInput, dims: ImageDims = imageSizeFor(input)): Buffer {
-  const svg = renderCakeSvg(input, dims);
-  return new Resvg(svg, { font: { loadSystemFonts: false }, shapeRendering: 2, imageRendering: 0 })
-    .render()
-    .asPng();
+  return new Resvg(renderCakeSvg(input, dims), RESVG_OPTIONS).render().asPng();
+}
+
+/** The same PNG, rasterised on libuv's thread pool so several variations render in parallel. */
+export async function renderCakePngAsync(
+  input: CakeRenderInput,
+  dims: ImageDims = imageSizeFor(input),
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const rendered = await renderAsync(renderCakeSvg(input, dims), RESVG_OPTIONS, signal);
+  return rendered.asPng();
 }
