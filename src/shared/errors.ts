@@ -41,9 +41,11 @@ export const MESSAGES = {
   /** Spec section 8: when every image of a generation failed for different reasons. */
   designsFailed: 'Failed to generate designs. Please try again.',
   designQuotaUsedUp: (limit: number, signedIn: boolean) =>
-    signedIn
-      ? `You have used all ${limit} of today's designs. Your limit resets at midnight Pacific time.`
-      : `You have used all ${limit} of today's free designs. Sign in for more, or come back tomorrow.`,
+    !signedIn && limit === 0
+      ? 'Please sign in to design a cake.'
+      : signedIn
+        ? `You have used all ${limit} of today's designs. Your limit resets at midnight Pacific time.`
+        : `You have used all ${limit} of today's free designs. Sign in for more, or come back tomorrow.`,
   designQuotaTooFew: (remaining: number) =>
     `You have ${remaining} design${remaining === 1 ? '' : 's'} left today. Generate one design instead of three variations.`,
   designSaved: 'Design saved to My Designs',
