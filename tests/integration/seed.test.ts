@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +10,7 @@ import {
   users,
   vendors,
 } from '../../src/server/db/schema/index.ts';
+import { buildPrompt } from '../../src/server/modules/designs/prompt.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
 import {
   SEED_TABLES,
@@ -16,8 +19,11 @@ import {
   seedAll,
   seedTable,
 } from '../../src/server/modules/seed/service.ts';
+import { DIETARY_VALUES, type StylePreset } from '../../src/shared/catalog.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+const PUBLIC_DIR = join(import.meta.dirname, '..', '..', 'public');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,10 +65,23 @@ describe('demo seeder', () => {
     );
     const designs = await t.database.db.select().from(cakeDesigns);
     for (const url of [...rows.map((v) => v.imageUrl), ...designs.map((d) => d.imageUrl)]) {
-      expect(url).toMatch(/^\/demo\/[a-z0-9-]+\.svg$/);
+      expect(url).toMatch(/^\/demo\/(vendors|designs)\/[a-z0-9-]+\.webp$/);
+      expect(existsSync(join(PUBLIC_DIR, url ?? '')), url ?? 'no image').toBe(true);
     }
     const statuses = new Set((await t.database.db.select().from(orders)).map((o) => o.status));
     for (const s of statuses) expect(['completed', 'in_progress', 'pending', 'confirmed']).toContain(s);
+  });
+
+  it('stores the designs as the designer does: the real prompt and catalog dietary values', async () => {
+    const designs = await t.database.db.select().from(cakeDesigns).where(like(cakeDesigns.id, 'cake-%'));
+    expect(designs).toHaveLength(8);
+    for (const d of designs) {
+      const form = { ...d, dietary: d.dietaryRestrictions };
+      expect(d.prompt).toBe(buildPrompt(form, d.style as StylePreset));
+      for (const value of (d.dietaryRestrictions ?? '').split(',').filter(Boolean))
+        expect(DIETARY_VALUES).toContain(value);
+    }
+    expect(designs.find((d) => d.id === 'cake-birthday-rainbow')?.dietaryRestrictions).toBe('nut-free');
   });
 
   it('lets the three demo accounts sign in through the API', async () => {

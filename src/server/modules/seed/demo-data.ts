@@ -1,4 +1,14 @@
 /** Frosted's demo data. Every id carries the prefix the seeder clears by. */
+import type {
+  CakeSize,
+  DietaryValue,
+  Flavor,
+  Occasion,
+  SpecialtyValue,
+  StylePreset,
+} from '../../../shared/catalog.ts';
+import type { ImageDims } from '../../../shared/designer.ts';
+import type { DesignForm } from '../designs/providers/types.ts';
 
 export const DEMO_PASSWORD = 'frosted-demo';
 
@@ -48,13 +58,14 @@ export interface DemoVendor {
   ownerId: string;
   businessName: string;
   businessAddress: string;
-  specialty: 'wedding' | 'birthday' | 'custom' | 'gourmet';
+  specialty: SpecialtyValue;
   location: string;
   phone: string;
   description: string;
   website: string | null;
   instagram: string | null;
   priceTier: number;
+  /** A picture from Frosted's cake renderer, in public/demo/vendors (scripts/render-demo-art.ts). */
   imageUrl: string;
 }
 
@@ -137,7 +148,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@sweetdreamsyvr',
     priceTier: 3,
-    imageUrl: '/demo/vendor-sweet-dreams.svg',
+    imageUrl: '/demo/vendors/vendor-sweet-dreams.webp',
   }),
   vendor({
     id: 'vendor-artisan-cakes',
@@ -151,7 +162,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@artisancakestudio',
     priceTier: 3,
-    imageUrl: '/demo/vendor-artisan-cakes.svg',
+    imageUrl: '/demo/vendors/vendor-artisan-cakes.webp',
   }),
   vendor({
     id: 'vendor-sugar-bloom',
@@ -165,7 +176,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@sugarbloompatisserie',
     priceTier: 4,
-    imageUrl: '/demo/vendor-sugar-bloom.svg',
+    imageUrl: '/demo/vendors/vendor-sugar-bloom.webp',
   }),
   vendor({
     id: 'vendor-island-bakehouse',
@@ -179,7 +190,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@islandbakehouse',
     priceTier: 2,
-    imageUrl: '/demo/vendor-island-bakehouse.svg',
+    imageUrl: '/demo/vendors/vendor-island-bakehouse.webp',
   }),
   vendor({
     id: 'vendor-golden-crumb',
@@ -193,7 +204,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: null,
     priceTier: 1,
-    imageUrl: '/demo/vendor-golden-crumb.svg',
+    imageUrl: '/demo/vendors/vendor-golden-crumb.webp',
   }),
   vendor({
     id: 'vendor-maple-whisk',
@@ -207,7 +218,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@mapleandwhisk',
     priceTier: 2,
-    imageUrl: '/demo/vendor-maple-whisk.svg',
+    imageUrl: '/demo/vendors/vendor-maple-whisk.webp',
   }),
   vendor({
     id: 'vendor-cocoa-atelier',
@@ -221,7 +232,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@cocoaatelier',
     priceTier: 4,
-    imageUrl: '/demo/vendor-cocoa-atelier.svg',
+    imageUrl: '/demo/vendors/vendor-cocoa-atelier.webp',
   }),
   vendor({
     id: 'vendor-velvet-crumb',
@@ -235,92 +246,137 @@ export const DEMO_VENDORS: DemoVendor[] = [
     website: null,
     instagram: '@velvetcrumbco',
     priceTier: 2,
-    imageUrl: '/demo/vendor-velvet-crumb.svg',
+    imageUrl: '/demo/vendors/vendor-velvet-crumb.webp',
   }),
 ];
 
-export const DEMO_DESIGNS = [
-  [
-    'cake-wedding-classic',
-    'Wedding',
-    'Vanilla',
-    '12 inch (20-25)',
-    'Ivory, blush pink, gold',
-    'Three-tier ivory cake with blush sugar roses and a string of edible pearls on a gold stand.',
-    'elegant',
-    null,
-  ],
-  [
-    'cake-birthday-rainbow',
-    'Birthday',
-    'Strawberry',
-    '8 inch (8-10)',
-    'Rainbow, white',
-    'Two tiers of rainbow buttercream with sprinkles, candles and a bunting topper.',
-    'whimsical',
-    'Nut-free',
-  ],
-  [
-    'cake-anniversary-redvelvet',
-    'Anniversary',
-    'Red Velvet',
-    '8 inch (8-10)',
-    'Red, cream, gold',
-    'Red velvet with cream-cheese frosting, fresh red roses and a gold heart topper.',
-    'elegant',
-    null,
-  ],
-  [
-    'cake-baby-shower',
-    'Baby Shower',
-    'Lemon',
-    '10 inch (12-15)',
-    'Mint, pale yellow, white',
-    'Pastel two-tier cake with fondant clouds, stars and a crescent moon.',
-    'whimsical',
-    'Egg-free',
-  ],
-  [
-    'cake-graduation',
-    'Graduation',
-    'Chocolate',
-    '10 inch (12-15)',
-    'Chocolate, black, gold',
-    'Rich chocolate cake with a mortarboard topper and a rolled sugar diploma.',
-    'modern',
-    null,
-  ],
-  [
-    'cake-corporate',
-    'Corporate Event',
-    'Vanilla',
-    'Custom Size',
-    'Navy, gold, white',
-    'Sheet cake in company colours with clean geometric piping for 60 guests.',
-    'modern',
-    'Gluten-free',
-  ],
-  [
-    'cake-holiday',
-    'Holiday',
-    'Coffee',
-    '8 inch (8-10)',
-    'White, holly green, berry red',
-    'Snowy white cake with holly leaves, sugared cranberries and a gingerbread star.',
-    'rustic',
-    null,
-  ],
-  [
-    'cake-lemon-floral',
-    'Custom Design',
-    'Lemon',
-    '6 inch (4-6 people)',
-    'Lemon yellow, white, sage',
-    'Semi-naked lemon cake with candied lemon slices and small white chamomile flowers.',
-    'rustic',
-    'Vegan',
-  ],
-] as const;
+/** A saved design of the demo customer, as the designer form would have produced it. */
+export interface DemoDesign {
+  id: `cake-${string}`;
+  occasion: Occasion;
+  flavor: Flavor;
+  size: CakeSize;
+  colors: string;
+  description: string;
+  style: StylePreset;
+  /** Catalog values (DIETARY_OPTIONS), stored comma-separated like the designer stores them. */
+  dietary: readonly DietaryValue[];
+}
+
+/** The designer form behind a demo design; dietary comma-separated, as the designer hands it on. */
+export function demoDesignForm(d: DemoDesign): DesignForm & { dietary: string | null } {
+  return {
+    occasion: d.occasion,
+    flavor: d.flavor,
+    size: d.size,
+    description: d.description,
+    colors: d.colors,
+    dietary: d.dietary.length > 0 ? d.dietary.join(',') : null,
+  };
+}
+
+/** Where the renderer's picture of a demo design is served from (public/demo/designs). */
+export const demoDesignImageUrl = (id: string) => `/demo/designs/${id}.webp`;
+
+/**
+ * Sizes of the demo art: designs keep the designer's aspect ratio (imageSizeFor) and vendors get a
+ * landscape picture; both are scaled down so the long side stays small in the repository.
+ */
+export const DEMO_ART = {
+  designMaxSide: 1024,
+  vendorRender: { width: 1536, height: 1024 },
+  vendorMaxSide: 1200,
+} as const;
+
+/** dims scaled down (never up) so the long side is at most maxSide, keeping the aspect ratio. */
+export function fitLongSide(dims: ImageDims, maxSide: number): ImageDims {
+  const scale = Math.min(1, maxSide / Math.max(dims.width, dims.height));
+  return { width: Math.round(dims.width * scale), height: Math.round(dims.height * scale) };
+}
+
+export const DEMO_DESIGNS: readonly DemoDesign[] = [
+  {
+    id: 'cake-wedding-classic',
+    occasion: 'Wedding',
+    flavor: 'Vanilla',
+    size: '12 inch (20-25)',
+    colors: 'Ivory, blush pink, gold',
+    description:
+      'Three-tier ivory cake with blush sugar roses, lattice piping and a string of edible pearls.',
+    style: 'elegant',
+    dietary: [],
+  },
+  {
+    id: 'cake-birthday-rainbow',
+    occasion: 'Birthday',
+    flavor: 'Strawberry',
+    size: '10 inch (12-15)',
+    colors: 'Rainbow: pink, yellow, sky blue, mint, white',
+    description: 'Two tiers of rainbow buttercream with sprinkles, candles and a bunting topper.',
+    style: 'whimsical',
+    dietary: ['nut-free'],
+  },
+  {
+    id: 'cake-anniversary-redvelvet',
+    occasion: 'Anniversary',
+    flavor: 'Red Velvet',
+    size: '8 inch (8-10)',
+    colors: 'Red, cream, gold',
+    description: 'Red velvet with cream-cheese frosting, fresh red roses and a gold heart topper.',
+    style: 'elegant',
+    dietary: [],
+  },
+  {
+    id: 'cake-baby-shower',
+    occasion: 'Baby Shower',
+    flavor: 'Lemon',
+    size: '10 inch (12-15)',
+    colors: 'Mint, pale yellow, white',
+    description: 'Pastel two-tier cake with fondant clouds, stars and a crescent moon.',
+    style: 'whimsical',
+    dietary: ['egg-free'],
+  },
+  {
+    id: 'cake-graduation',
+    occasion: 'Graduation',
+    flavor: 'Chocolate',
+    size: '10 inch (12-15)',
+    colors: 'Chocolate, black, gold',
+    description: 'Rich chocolate cake with a mortarboard topper and a rolled sugar diploma.',
+    style: 'modern',
+    dietary: [],
+  },
+  {
+    id: 'cake-corporate',
+    occasion: 'Corporate Event',
+    flavor: 'Vanilla',
+    size: 'Custom Size',
+    colors: 'Navy, gold, white',
+    description: 'Two-tier cake in company colours with clean geometric piping, for 60 guests.',
+    style: 'modern',
+    dietary: ['gluten-free'],
+  },
+  {
+    id: 'cake-holiday',
+    occasion: 'Holiday',
+    flavor: 'Coffee',
+    size: '8 inch (8-10)',
+    colors: 'White, holly green, berry red',
+    description: 'Snowy white cake with holly leaves, sugared cranberries and a gingerbread star.',
+    style: 'rustic',
+    dietary: [],
+  },
+  {
+    id: 'cake-lemon-floral',
+    occasion: 'Custom Design',
+    flavor: 'Lemon',
+    size: '6 inch (4-6 people)',
+    colors: 'White, lemon, sage green',
+    description: 'Semi-naked lemon cake with candied lemon slices and small white chamomile flowers.',
+    style: 'rustic',
+    dietary: ['vegan'],
+  },
+];
 
 const DAY = 24 * 60 * 60 * 1000;
 

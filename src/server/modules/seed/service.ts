@@ -12,6 +12,7 @@ import {
   users,
   vendors,
 } from '../../db/schema/index.ts';
+import { buildPrompt } from '../designs/prompt.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_DESIGNS,
@@ -20,6 +21,8 @@ import {
   DEMO_REVIEWS,
   DEMO_VENDORS,
   DEMO_VENDOR_CAPABILITIES,
+  demoDesignForm,
+  demoDesignImageUrl,
   demoOrders,
 } from './demo-data.ts';
 
@@ -131,22 +134,25 @@ async function seedDesigns(tx: Tx, now: Date) {
   await tx
     .insert(cakeDesigns)
     .values(
-      DEMO_DESIGNS.map(([id, occasion, flavor, size, colors, description, style, dietary], i) => ({
-        id,
-        customerId: DEMO_ACCOUNTS.customer.id,
-        occasion,
-        flavor,
-        size,
-        colors,
-        description,
-        aiGenerated: true,
-        imageUrl: `/demo/${id}.svg`,
-        prompt: `${occasion} cake, ${flavor} flavor, ${size}. ${description} Colors: ${colors}.`,
-        style,
-        dietaryRestrictions: dietary,
-        createdAt: new Date(now.getTime() - (70 - i * 8) * DAY),
-        updatedAt: now,
-      })),
+      DEMO_DESIGNS.map((d, i) => {
+        const form = demoDesignForm(d);
+        return {
+          id: d.id,
+          customerId: DEMO_ACCOUNTS.customer.id,
+          occasion: d.occasion,
+          flavor: d.flavor,
+          size: d.size,
+          colors: d.colors,
+          description: d.description,
+          aiGenerated: true,
+          imageUrl: demoDesignImageUrl(d.id),
+          prompt: buildPrompt(form, d.style),
+          style: d.style,
+          dietaryRestrictions: form.dietary,
+          createdAt: new Date(now.getTime() - (70 - i * 8) * DAY),
+          updatedAt: now,
+        };
+      }),
     )
     .onConflictDoNothing();
 }
