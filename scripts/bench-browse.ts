@@ -115,7 +115,7 @@ export async function seed(database: Database, n: number) {
       round(3 + ((g::bigint * 7919) % 200) / 100.0, 2), (g * 31) % 300, (g * 17) % 500, 1 + (g * 13) % 4,
       ARRAY(SELECT d FROM unnest(ARRAY['gluten-free','vegan','nut-free','dairy-free','egg-free','sugar-free','halal','kosher'])
         WITH ORDINALITY AS t(d, i) WHERE ((g::bigint * 2654435761) >> (2 * i::int)) & 3 = 0),
-      g % 2 = 0, '/demo/vendor-sweet-dreams.svg'
+      g % 2 = 0, '/demo/vendors/vendor-sweet-dreams.webp'
     FROM generate_series(1, ${n}::int) g,
       (SELECT ARRAY['wedding','birthday','custom','gourmet'] AS sp,
         ARRAY['vancouver','burnaby','north-vancouver','richmond','vancouver-island','new-westminster','surrey','delta'] AS loc) c`);
