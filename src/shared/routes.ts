@@ -19,6 +19,7 @@ export const CLIENT_ROUTES = [
   '/vendor-dashboard/profile',
   '/messages',
   '/vendor/:id',
+  '/designs/:id',
   '/browse-vendors',
   '/how-it-works',
   '/about',

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
           page('messages', () => import('./pages/messages.tsx')),
           page('vendor/:id', () => import('./pages/vendor-profile.tsx')),
+          page('designs/:id', () => import('./pages/design.tsx')),
           page('browse-vendors', () => import('./pages/browse-vendors.tsx')),
           page('how-it-works', () => import('./pages/how-it-works.tsx')),
           page('about', () => import('./pages/about.tsx')),

@@ -135,7 +135,7 @@ const CASES: Case[] = [
         return ids.imageA;
       },
     },
-    expect: { ...all(404), anonymous: 401, customerA: 201 },
+    expect: { ...all(404), anonymous: 401, customerA: 201, pendingVendor: 403, approvedVendor: 403 },
   },
   {
     // Shared links are public by design: the id is the link.

@@ -7,7 +7,7 @@ import {
   startGenerationSchema,
 } from '../../../shared/schemas/designs.ts';
 import { AppError } from '../../http/app-error.ts';
-import { currentActor, requireActor } from '../../http/auth-guard.ts';
+import { currentActor, requireUserType } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
@@ -65,7 +65,8 @@ export const designRoutes = new Hono<AppEnv>()
     return followGeneration(c, id);
   })
   .post('/', rateLimit({ name: 'designs-save', max: () => 60, windowSeconds: 60 }), async (c) => {
-    const actor = await requireActor(c);
+    // Saved designs are a customer's (My Designs); vendors have no such list.
+    const actor = await requireUserType(c, 'customer');
     const { imageId } = await validJson(c, saveDesignSchema);
     const { row, created } = await saveDesign({ db: c.var.services.db, actor, imageId });
     return c.json(presentSavedDesign(row, created), created ? 201 : 200);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { usePendingDesignSave } from '../../features/designer/pending-save.ts';
 import { useSessionKeeper } from '../../lib/use-session-keeper.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
@@ -26,6 +27,7 @@ function useHashScroll() {
 export function RootLayout() {
   useHashScroll();
   useSessionKeeper();
+  usePendingDesignSave();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

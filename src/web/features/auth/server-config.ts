@@ -5,6 +5,8 @@ export interface ServerConfig {
   mail: 'smtp' | 'outbox';
   google: boolean;
   googleRedirectUri: string;
+  /** The AI cake designer: which image provider draws, and why it cannot yet (the missing-key text). */
+  designer: { provider: 'procedural' | 'openai'; ready: boolean; message: string | null };
 }
 
 export const useServerConfig = () =>

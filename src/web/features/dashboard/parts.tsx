@@ -1,6 +1,7 @@
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { orderStatusBadge, orderStatusLabel } from '../../../shared/order-status.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -64,20 +65,28 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
   );
 }
 
-/** A saved design: its picture, title and one line of detail. */
+/** A saved design: its picture, title and one line of detail; the title opens its public page. */
 export function DesignCard({ design, detail }: { design: CustomerDesign; detail: string }) {
   return (
-    <Card className="overflow-hidden">
+    <Card className="group relative overflow-hidden focus-within:ring-2 focus-within:ring-rose-400">
       {design.imageUrl && (
         <img
           src={design.imageUrl}
           alt={`${design.title} design`}
-          className="aspect-square w-full bg-cream-200 object-cover"
+          className="aspect-square w-full bg-cream-200 object-cover transition-opacity group-hover:opacity-90"
           loading="lazy"
         />
       )}
       <div className="p-3">
-        <p className="truncate text-sm font-semibold">{design.title}</p>
+        <p className="truncate text-sm font-semibold">
+          {/* The link covers the whole card, so the picture opens the design too. */}
+          <Link
+            to={`/designs/${encodeURIComponent(design.shareId)}`}
+            className="after:absolute after:inset-0 hover:text-rose-600 focus-visible:outline-none"
+          >
+            {design.title}
+          </Link>
+        </p>
         <p className="text-xs text-cocoa-500">{detail}</p>
       </div>
     </Card>

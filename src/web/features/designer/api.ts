@@ -1,0 +1,71 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DesignGeneration,
+  DesignQuota,
+  PublicDesign,
+  SavedDesign,
+  StartGenerationInput,
+} from '../../../shared/schemas/designs.ts';
+import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
+import { api } from '../../lib/api.ts';
+import { authClient } from '../../lib/auth-client.ts';
+import { vendorPageKeys } from '../vendor-page/api.ts';
+
+export const designerKeys = {
+  all: ['designs'] as const,
+  quota: (userId: string | undefined) => ['designs', 'quota', userId ?? 'visitor'] as const,
+  design: (id: string) => ['designs', 'public', id] as const,
+};
+
+/** Today's design allowance of the signed-in user or this visitor. */
+export function useDesignQuota() {
+  const { data: session, isPending } = authClient.useSession();
+  return useQuery({
+    queryKey: designerKeys.quota(session?.user.id),
+    queryFn: () => api<DesignQuota>('/api/designs/quota'),
+    enabled: !isPending,
+    staleTime: 0,
+  });
+}
+
+/** Starts a generation (202); progress then comes from useFollowGeneration. */
+export function useStartGeneration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StartGenerationInput) =>
+      api<DesignGeneration>('/api/designs/generations', { method: 'POST', json: input }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['designs', 'quota'] }),
+  });
+}
+
+/** POST /api/designs: a generated image becomes a design of the signed-in user. */
+export const saveDesignRequest = (imageId: string) =>
+  api<SavedDesign>('/api/designs', { method: 'POST', json: { imageId } });
+
+/** My Designs and the dashboard numbers: every dashboard query (they share the 'dashboard' prefix). */
+export const invalidateSavedDesigns = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+
+export function useSaveDesign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveDesignRequest,
+    onSuccess: () => invalidateSavedDesigns(queryClient),
+  });
+}
+
+/** The public page of a shared design: a generated image's id or a saved design's id. */
+export const usePublicDesign = (id: string) =>
+  useQuery({
+    queryKey: designerKeys.design(id),
+    queryFn: () => api<PublicDesign>(`/api/designs/${encodeURIComponent(id)}`),
+  });
+
+/** The vendor a customer designs for (?vendor= from a vendor page); shares the vendor page's cache. */
+export const useDesignVendor = (id: string | null) =>
+  useQuery({
+    queryKey: vendorPageKeys.page(id ?? ''),
+    queryFn: () => api<PublicVendorPage>(`/api/vendors/${encodeURIComponent(id ?? '')}`),
+    enabled: Boolean(id),
+    select: (page) => page.vendor,
+  });
