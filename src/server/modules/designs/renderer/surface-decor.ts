@@ -161,24 +161,46 @@ export function marble(body: Body, c: string, rng: Rng): string {
   return out;
 }
 
-/** Torn gold-leaf flakes scattered along a diagonal. */
+/**
+ * Gold leaf as a baker applies it: two or three torn patches of overlapping flakes with a few loose
+ * specks, softly shaded as one sheet (single flakes with their own metal stripes read as lettering).
+ */
 export function goldLeaf(defs: Defs, body: Body, metal: string, rng: Rng): string {
-  const fill = metalFill(defs, metal);
+  const fill = defs.linear(
+    [
+      [0, lighten(metal, 0.5)],
+      [0.55, metal],
+      [1, darken(metal, 0.12)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
+  const speck = lighten(metal, 0.25);
+  const clamp = (v: number) => Math.min(0.98, Math.max(0.02, v));
+  // Flakes roughly as wide as tall on screen: u spans the width, v the height.
+  const vPerU = body.width / Math.max(1, body.height);
+  const patches = rng.chance(0.5) ? 3 : 2;
   let out = '';
-  for (let i = 0; i < 14; i++) {
-    const t = rng.next();
-    const cu = 0.15 + t * 0.55 + rng.range(-0.08, 0.08);
-    const cv = 0.85 - t * 0.6 + rng.range(-0.12, 0.12);
-    const size = rng.range(0.03, 0.08);
-    const pts = Array.from({ length: 7 }, (_, k) => {
-      const a = (k / 7) * Math.PI * 2;
-      const r = size * rng.range(0.5, 1.1);
-      return body.side(
-        Math.min(1, Math.max(0, cu + Math.cos(a) * r * 0.5)),
-        Math.min(1, Math.max(0, cv + Math.sin(a) * r * 1.4)),
-      );
-    });
-    out += `<path d="${polyPath(pts, true)}" fill="${fill}"/>`;
+  for (let c = 0; c < patches; c++) {
+    const cu = 0.14 + ((c + rng.range(0.25, 0.75)) / patches) * 0.72;
+    const cv = rng.range(0.35, 0.72);
+    for (let i = 0; i < 5; i++) {
+      const fu = cu + rng.range(-0.045, 0.045);
+      const fv = cv + rng.range(-0.07, 0.07) * vPerU * 0.5;
+      const size = rng.range(0.025, 0.045);
+      const pts = Array.from({ length: 9 }, (_, k) => {
+        const a = (k / 9) * Math.PI * 2;
+        const r = size * rng.range(0.55, 1.05);
+        return body.side(clamp(fu + Math.cos(a) * r), clamp(fv + Math.sin(a) * r * vPerU * 0.8));
+      });
+      out += `<path d="${polyPath(pts, true)}" fill="${fill}" fill-opacity="0.95"/>`;
+    }
+    for (let i = 0; i < 5; i++) {
+      const p = body.side(clamp(cu + rng.range(-0.1, 0.1)), clamp(cv + rng.range(-0.16, 0.16) * vPerU * 0.5));
+      out += `<circle cx="${f(p.x)}" cy="${f(p.y)}" r="${f(body.width * rng.range(0.003, 0.006))}" fill="${speck}"/>`;
+    }
   }
   return out;
 }
