@@ -1,5 +1,6 @@
 /**
- * Writes the demo illustrations in public/demo (cakes, vendor shop fronts, avatars, the hero cake).
+ * Writes the hand-drawn demo illustrations in public/demo (testimonial avatars, the hero cake). The demo
+ * designs and vendor pictures come from the procedural renderer instead: npm run demo-art.
  * Deterministic: run `node --import tsx scripts/generate-demo-art.ts` after changing it and commit the SVGs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -264,187 +265,11 @@ const P = {
   },
 } satisfies Record<string, Palette>;
 
-export const CAKES: Record<string, CakeSpec> = {
-  'cake-wedding-classic': {
-    title: 'Three-tier ivory wedding cake with blush sugar roses on a gold stand',
-    tiers: 3,
-    palette: P.ivory,
-    deco: 'roses',
-    topper: 'flowers',
-  },
-  'cake-birthday-rainbow': {
-    title: 'Two-tier rainbow birthday cake with sprinkles and candles',
-    tiers: 2,
-    palette: P.rainbow,
-    deco: 'sprinkles',
-    topper: 'candles',
-  },
-  'cake-anniversary-redvelvet': {
-    title: 'Red velvet anniversary cake with cream-cheese frosting, red berries and a gold heart',
-    tiers: 1,
-    palette: P.redvelvet,
-    deco: 'berries',
-    topper: 'heart',
-    naked: true,
-  },
-  'cake-baby-shower': {
-    title: 'Pastel mint and yellow baby shower cake with stars and a moon topper',
-    tiers: 2,
-    palette: P.baby,
-    deco: 'stars',
-    topper: 'moon',
-  },
-  'cake-graduation': {
-    title: 'Chocolate graduation cake with gold accents and a mortarboard topper',
-    tiers: 2,
-    palette: P.chocolate,
-    deco: 'gold',
-    topper: 'cap',
-  },
-  'cake-corporate': {
-    title: 'Navy and gold sheet cake with geometric piping',
-    tiers: 1,
-    sheet: true,
-    palette: P.navy,
-    deco: 'geometric',
-    topper: 'none',
-  },
-  'cake-holiday': {
-    title: 'Snowy white holiday cake with holly, berries and a gingerbread star',
-    tiers: 2,
-    palette: P.holiday,
-    deco: 'holly',
-    topper: 'star',
-  },
-  'cake-lemon-floral': {
-    title: 'Semi-naked lemon cake with lemon slices and small white flowers',
-    tiers: 2,
-    palette: P.lemon,
-    deco: 'lemons',
-    topper: 'none',
-    naked: true,
-  },
-};
-
-function cakeSvg(name: string, spec: CakeSpec, seed: number) {
-  const wide = spec.sheet ? 640 : spec.tiers >= 3 ? 520 : 560;
-  return svg(
-    800,
-    800,
-    spec.title,
-    `${defs(spec.palette.bg)}<rect width="800" height="800" fill="url(#bg)"/>${sparkles(800, 800, seed)}${cake(spec, 400, 730, wide, seed)}`,
-  );
-}
-
-const VENDORS: [string, string, string, string, string, keyof typeof P][] = [
-  // name, title, wall, awning, trim, featured cake palette
-  [
-    'vendor-sweet-dreams',
-    'Pastel bakery shop front with a pink striped awning and a wedding cake in the window',
-    '#fde8ee',
-    '#f28fb0',
-    '#ffffff',
-    'ivory',
-  ],
-  [
-    'vendor-artisan-cakes',
-    'Cake studio with a wooden awning and a custom cake on display',
-    '#efe1d1',
-    '#9c6b46',
-    '#f7efe4',
-    'rainbow',
-  ],
-  [
-    'vendor-sugar-bloom',
-    'Sage green patisserie with flowers and a botanical cake in the window',
-    '#e4eee1',
-    '#7d9b76',
-    '#fbfaf5',
-    'lemon',
-  ],
-  [
-    'vendor-island-bakehouse',
-    'Seaside bakery on Vancouver Island with mountains and ocean behind',
-    '#e3f0f7',
-    '#3f7fa6',
-    '#ffffff',
-    'baby',
-  ],
-  [
-    'vendor-golden-crumb',
-    'Warm golden bakery front with pendant lamps and a birthday cake',
-    '#fbf0d5',
-    '#d9a032',
-    '#fffaf0',
-    'rainbow',
-  ],
-  [
-    'vendor-maple-whisk',
-    'Cosy café with a red maple awning and a cake display',
-    '#f8e6dc',
-    '#b93c3c',
-    '#fff8f1',
-    'holiday',
-  ],
-  [
-    'vendor-cocoa-atelier',
-    'Dark chocolate atelier with copper trim and a chocolate cake',
-    '#3b2620',
-    '#a0622d',
-    '#e8c9a0',
-    'chocolate',
-  ],
-  [
-    'vendor-velvet-crumb',
-    'Minimal blush studio with a marble counter and a tall statement cake',
-    '#f6e4e1',
-    '#2a1a14',
-    '#ffffff',
-    'redvelvet',
-  ],
-];
-
-function vendorSvg([, title, wall, awning, trim, cakePalette]: (typeof VENDORS)[number], seed: number) {
-  const r = rng(seed);
-  const stripes = Array.from(
-    { length: 12 },
-    (_, i) =>
-      `<path d="M${140 + i * 76.7} 150 h76.7 v64 q-38.3 26 -76.7 0z" fill="${i % 2 ? trim : awning}"/>`,
-  ).join('');
-  const seaside =
-    seed === 4
-      ? `<path d="M0 360 l180 -170 l140 120 l160 -150 l220 200 l200 -160 l300 160 v0 H0z" fill="#b9d3e0"/><rect y="330" width="1200" height="40" fill="#8fbcd4"/>`
-      : '';
-  const lamps = [300, 600, 900]
-    .map(
-      (x) =>
-        `<line x1="${x}" y1="0" x2="${x}" y2="70" stroke="#2a1a14" stroke-width="3"/><path d="M${x - 28} 98 q28 -40 56 0z" fill="${awning}"/><circle cx="${x}" cy="104" r="9" fill="#fff3b0"/>`,
-    )
-    .join('');
-  const spec: CakeSpec = { title: '', tiers: 2, palette: P[cakePalette], deco: 'roses', topper: 'flowers' };
-  const window = `<rect x="200" y="250" width="520" height="380" rx="18" fill="#fff" opacity="0.55"/><rect x="200" y="250" width="520" height="380" rx="18" fill="none" stroke="${trim}" stroke-width="14"/>`;
-  const shelfCakes = [300, 620].map((x, i) =>
-    cake({ ...spec, tiers: 1, deco: i ? 'berries' : 'sprinkles', topper: 'none' }, x, 600, 110, seed + i),
-  );
-  const door = `<rect x="800" y="280" width="200" height="420" rx="100" ry="100" fill="${awning}" opacity="0.9"/><rect x="820" y="300" width="160" height="250" rx="80" fill="#fff" opacity="0.35"/><circle cx="970" cy="500" r="8" fill="${trim}"/>`;
-  const plants = [760, 1040]
-    .map(
-      (x) =>
-        `<rect x="${x - 24}" y="640" width="48" height="60" rx="6" fill="#c98a4b"/>${leaf(x - 30, 640, 36, 230)}${leaf(x, 630, 40, -60)}${leaf(x + 4, 640, 34, -10)}`,
-    )
-    .join('');
-  const body = `${defs([wall, wall])}<rect width="1200" height="800" fill="${wall}"/>${seaside}<rect y="700" width="1200" height="100" fill="#000" opacity="0.12"/>${seed === 5 ? lamps : ''}<rect x="140" y="120" width="920" height="36" rx="8" fill="${trim}"/>${stripes}${window}${cake(spec, 460, 600, 240, seed + 9)}${shelfCakes.join('')}${door}${plants}${sparkles(1200, 260, seed + r() * 100, trim)}`;
-  return svg(1200, 800, title, body);
-}
-
 const AVATARS: [string, string, string, string][] = [
   // skin, hair, shirt, background
   ['#f1c7a5', '#3b2a20', '#d4537a', '#fde0e7'],
   ['#c68c5f', '#1f1714', '#6f8f6c', '#e8efe6'],
   ['#f6d5bd', '#b5652d', '#c4962c', '#fbf1d3'],
-  ['#8d5a3b', '#1a1310', '#3f7fa6', '#e3f0f7'],
-  ['#e7b48f', '#5e3d30', '#972f50', '#f3dcc6'],
-  ['#f3cfb3', '#d9b04a', '#472c22', '#fff1f4'],
 ];
 
 function avatarSvg([skin, hair, shirt, bg]: (typeof AVATARS)[number], i: number) {
@@ -475,10 +300,6 @@ function heroSvg() {
 
 const out = 'public/demo';
 mkdirSync(out, { recursive: true });
-Object.entries(CAKES).forEach(([name, spec], i) =>
-  writeFileSync(`${out}/${name}.svg`, cakeSvg(name, spec, 100 + i * 13)),
-);
-VENDORS.forEach((v, i) => writeFileSync(`${out}/${v[0]}.svg`, vendorSvg(v, i + 1)));
 AVATARS.forEach((a, i) => writeFileSync(`${out}/avatar-${i + 1}.svg`, avatarSvg(a, i)));
 writeFileSync(`${out}/hero-cake.svg`, heroSvg());
-console.log(`wrote ${Object.keys(CAKES).length + VENDORS.length + AVATARS.length + 1} files to ${out}`);
+console.log(`wrote ${AVATARS.length + 1} files to ${out}`);
