@@ -142,6 +142,9 @@ const HEX = /#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/gi;
 const MAX_PARSE = 400;
 const MAX_COLORS = 6;
 
+/** "Rainbow" as bakers pipe it: soft pastel bands rather than screen primaries. */
+const RAINBOW = ['#f6a5b8', '#ffd36e', '#9fd3f0', '#a8e0c4', '#c9b3ec'];
+
 /** Colour words and hex codes in order of appearance; unknown words are ignored. */
 export function parseColors(text: string | null | undefined): ParsedColor[] {
   const found: { at: number; color: ParsedColor }[] = [];
@@ -157,6 +160,9 @@ export function parseColors(text: string | null | undefined): ParsedColor[] {
       i++;
     } else if (METALS[w[0]]) found.push({ at, color: { hex: METALS[w[0]] as string, metallic: true } });
     else if (NAMED[w[0]]) found.push({ at, color: { hex: NAMED[w[0]] as string, metallic: false } });
+    else if (w[0] === 'rainbow') {
+      RAINBOW.forEach((hex, k) => found.push({ at: at + k / 10, color: { hex, metallic: false } }));
+    }
   }
   const seen = new Set<string>();
   return found

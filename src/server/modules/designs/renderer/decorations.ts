@@ -131,7 +131,7 @@ export function decorateLedge(ctx: DecoContext, lower: Body, upper: Body): strin
       at.x,
       at.y,
       size,
-      [p.accent, lighten(p.accent, 0.35), p.frosting],
+      [p.flower, lighten(p.flower, 0.35), p.frosting],
       GREENS[0] as string,
       rng.next,
     );
@@ -207,7 +207,7 @@ export function decorateTop(ctx: DecoContext, body: Body): { back: string; front
         a.x,
         a.y,
         s * 0.17,
-        [p.accent, lighten(p.accent, 0.35)],
+        [p.flower, lighten(p.flower, 0.35)],
         GREENS[1] as string,
         rng.next,
       );
@@ -227,7 +227,7 @@ export function decorateTop(ctx: DecoContext, body: Body): { back: string; front
       a.x,
       a.y,
       s * 0.15,
-      [p.accent, lighten(p.accent, 0.35)],
+      [p.flower, lighten(p.flower, 0.35)],
       GREENS[0] as string,
       rng.next,
     );

@@ -9,6 +9,8 @@ export interface Palette {
   frosting2: string;
   accent: string;
   accent2: string;
+  /** Sugar flowers: the colour the description gives them ("red roses"), else the accent. */
+  flower: string;
   metal: string;
   /** Piping, pearls and lace: a tone that reads on the frosting. */
   detail: string;
@@ -85,6 +87,17 @@ export interface PaletteInput {
   occasion: string;
   style: StylePreset;
   colors?: string | null;
+  description?: string | null;
+}
+
+const FLOWER_WORDS =
+  /((?:[a-z]+[ -])?[a-z]+)\s+(?:(?:sugar|fresh|edible|fondant|buttercream|wafer)\s+)?(?:roses?|flowers?|peon(?:y|ies)|blooms?|blossoms?|florals?|dahlias?|ranunculus|tulips?|dais(?:y|ies)|orchids?|hydrangeas?)\b/;
+
+/** The colour of the flowers when the description names one right before them ("fresh red roses"). */
+export function flowerColorFrom(description: string | null | undefined): string | undefined {
+  const match = FLOWER_WORDS.exec((description ?? '').slice(0, 2000).toLowerCase());
+  const color = match?.[1] ? parseColors(match[1]).find((c) => !c.metallic) : undefined;
+  return color?.hex;
 }
 
 export function resolvePalette(input: PaletteInput, rng: Rng): Palette {
@@ -122,6 +135,7 @@ export function resolvePalette(input: PaletteInput, rng: Rng): Palette {
     frosting2,
     accent,
     accent2,
+    flower: flowerColorFrom(input.description) ?? accent,
     metal,
     detail: light ? lighten(frosting, 0.6) : lighten(frosting, 0.3),
     backdropTop,

@@ -4,7 +4,7 @@ import { OCCASIONS, FLAVORS, SIZES, STYLE_PRESETS } from '../../../../shared/cat
 import { parseColors } from './color.ts';
 import { type CakeRenderInput, renderCakePng, renderCakeSvg } from './index.ts';
 import { tierCount } from './layout.ts';
-import { resolvePalette } from './palette.ts';
+import { flowerColorFrom, resolvePalette } from './palette.ts';
 import { createRng } from './random.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -119,5 +119,28 @@ describe('parseColors', () => {
     const fallback = resolvePalette({ occasion: 'Birthday', style: 'modern', colors: 'zxq' }, createRng(1));
     const none = resolvePalette({ occasion: 'Birthday', style: 'modern', colors: null }, createRng(1));
     expect(fallback).toEqual(none);
+  });
+
+  it('reads "rainbow" as a set of pastel colours', () => {
+    expect(parseColors('Rainbow, white').length).toBe(6);
+    const rainbow = resolvePalette(
+      { occasion: 'Birthday', style: 'whimsical', colors: 'rainbow' },
+      createRng(1),
+    );
+    expect(new Set([rainbow.frosting, rainbow.accent, rainbow.accent2]).size).toBe(3);
+  });
+
+  it('colours the flowers as the description names them, else with the accent', () => {
+    const red = parseColors('red')[0]?.hex;
+    expect(flowerColorFrom('Red velvet with cream-cheese frosting, fresh red roses')).toBe(red);
+    expect(flowerColorFrom('white chamomile flowers')).toBe(parseColors('white')[0]?.hex);
+    expect(flowerColorFrom('sugar peonies cascading down')).toBeUndefined();
+    const input = { occasion: 'Anniversary', style: 'elegant' as const, colors: 'Red, cream, gold' };
+    const palette = resolvePalette({ ...input, description: 'fresh red roses' }, createRng(1));
+    expect(palette.flower).toBe(red);
+    expect(resolvePalette(input, createRng(1)).flower).toBe(palette.accent);
+    expect(sha(renderCakePng(form({ description: 'blue roses' }), { width: 256, height: 256 }))).not.toBe(
+      sha(renderCakePng(form({ description: 'yellow roses' }), { width: 256, height: 256 })),
+    );
   });
 });

@@ -60,7 +60,7 @@ export function topper(kind: TopperKind, ctx: TopperContext, body: Body): string
         x,
         y - s * 0.1,
         s * 0.32,
-        [p.accent, lighten(p.accent, 0.4), p.frosting],
+        [p.flower, lighten(p.flower, 0.4), p.frosting],
         '#7d9b76',
         rng.next,
       );
