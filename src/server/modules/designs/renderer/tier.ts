@@ -82,13 +82,29 @@ export function nakedRound(defs: Defs, body: Body, frosting: string, sponge: Spo
   let out = `<path d="${sideOutline(body)}" fill="${sideShade(defs, sponge.crumb)}"/>`;
   for (const v of [0.34, 0.67])
     out += `<path d="${sideBand(body, v - 0.05, v + 0.05)}" fill="${sponge.filling}"/>`;
-  // Scraped frosting: a thin veil everywhere, thicker patches where the scraper skipped.
+  // Scraped frosting: a thin veil everywhere, and horizontal smears where the scraper skipped, with
+  // ragged edges and ends that fade out (hard-edged patches read as bricks).
   const coat = sideShade(defs, frosting);
   out += `<path d="${sideOutline(body)}" fill="${coat}" fill-opacity="0.45"/>`;
-  for (let i = 0; i < 14; i++) {
-    const v0 = rng.range(0, 0.95);
-    const u0 = rng.range(-0.1, 0.9);
-    out += `<path d="${sideBand(body, v0, Math.min(1, v0 + rng.range(0.04, 0.14)), Math.max(0, u0), Math.min(1, u0 + rng.range(0.1, 0.35)))}" fill="${coat}" fill-opacity="${f(rng.range(0.25, 0.5))}"/>`;
+  const smear = defs.linear([
+    [0, frosting, 0],
+    [0.25, frosting, 0.55],
+    [0.75, frosting, 0.55],
+    [1, frosting, 0],
+  ]);
+  for (let i = 0; i < 18; i++) {
+    const v0 = rng.range(0.04, 0.9);
+    const v1 = Math.min(0.98, v0 + rng.range(0.03, 0.09));
+    const u0 = rng.range(0, 0.75);
+    const u1 = Math.min(1, u0 + rng.range(0.15, 0.45));
+    const steps = 8;
+    const edge = (v: number, k: number) => {
+      const u = u0 + ((u1 - u0) * k) / steps;
+      return body.side(u, Math.min(1, Math.max(0, v + rng.range(-0.012, 0.012))));
+    };
+    const top = Array.from({ length: steps + 1 }, (_, k) => edge(v1, k));
+    const bottom = Array.from({ length: steps + 1 }, (_, k) => edge(v0, steps - k));
+    out += `<path d="${polyPath([...top, ...bottom], true)}" fill="${smear}" fill-opacity="${f(rng.range(0.6, 1))}"/>`;
   }
   out += `<path d="${sideBand(body, 0.9, 1)}" fill="${coat}" fill-opacity="0.8"/>`;
   out += `<path d="${sideBand(body, 0, 0.06)}" fill="${coat}" fill-opacity="0.6"/>`;
