@@ -118,7 +118,9 @@ export function stageFor(dims: ImageDims): Stage {
 export function stackTiers(dims: ImageDims, standTop: number, count: number, topperRoom: number): Body[] {
   const u = Math.min(dims.width, dims.height) / 1024;
   const shrink = count >= 4 ? 0.8 : count === 3 ? 0.77 : 0.74;
-  let base = Math.min(dims.width * (count === 1 ? 0.56 : 0.62), 680 * u);
+  // Sized by the shorter side: a landscape canvas widens the scene, not the cake (its topper would
+  // otherwise outgrow the room kept above it).
+  let base = Math.min(Math.min(dims.width, dims.height) * (count === 1 ? 0.56 : 0.62), 680 * u);
   const widths = () => Array.from({ length: count }, (_, i) => base * shrink ** i);
   const sumWidths = () => widths().reduce((sum, w) => sum + w, 0);
   const room = standTop - (topperRoom + 40) * u;
