@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { VendorCard } from '../../../shared/schemas/vendors.ts';
+import { api } from '../../lib/api.ts';
+
+// Apart from api.ts on purpose: the home page needs only this, and api.ts's runtime imports from the
+// shared vendor schemas would pull zod into the home page's first load.
+export const featuredVendorsKey = (limit: number) => ['vendors', 'featured', limit] as const;
+
+/** The top-rated verified vendors the home page shows. */
+export function useFeaturedVendors(limit = 3) {
+  return useQuery({
+    queryKey: featuredVendorsKey(limit),
+    queryFn: () =>
+      api<{ vendors: VendorCard[] }>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
+  });
+}
