@@ -2,6 +2,7 @@ import { Share2, Sparkles, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { dietaryLabel } from '../../shared/catalog.ts';
+import { imageSizeFor } from '../../shared/designer.ts';
 import type { PublicDesign } from '../../shared/schemas/designs.ts';
 import { NotFound } from '../components/layout/not-found.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -80,8 +81,10 @@ export default function DesignPage() {
             <img
               src={design.imageUrl}
               alt={`${title} design`}
-              // Older saved designs have no known size; they take the picture's own shape once loaded.
-              {...(design.width && design.height && { width: design.width, height: design.height })}
+              // Saved designs without a stored size were drawn at the spec's size for their cake: same shape.
+              {...(design.width && design.height
+                ? { width: design.width, height: design.height }
+                : imageSizeFor(design))}
               className="mx-auto h-auto max-h-[80dvh] w-full object-contain"
             />
           ) : (
