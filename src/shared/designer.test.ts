@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIZES } from './catalog.ts';
-import { imageSizeFor } from './designer.ts';
+import { drawnSize, imageSizeFor } from './designer.ts';
 
 describe('imageSizeFor', () => {
   it('is square for every catalog size of an ordinary occasion', () => {
@@ -25,5 +25,24 @@ describe('imageSizeFor', () => {
       width: 1792,
       height: 1024,
     });
+  });
+});
+
+describe('drawnSize', () => {
+  it('keeps a chosen size and reads the description only for Custom Size', () => {
+    expect(drawnSize({ size: '8 inch (8-10)', description: 'three tiers please' })).toBe('8 inch (8-10)');
+    expect(drawnSize({ size: 'Custom Size', description: 'Three-tier cake with roses' })).toBe('3-Tier');
+    expect(drawnSize({ size: 'Custom Size', description: 'a 2 tier cake' })).toBe('2-Tier');
+    expect(drawnSize({ size: 'Custom Size', description: 'A sheet cake for the office' })).toBe('Sheet Cake');
+    expect(drawnSize({ size: 'Custom Size', description: 'Matching cupcakes' })).toBe('Cupcakes (12 count)');
+    expect(drawnSize({ size: 'Custom Size', description: 'Something special' })).toBe('Custom Size');
+    expect(drawnSize({ size: 'Custom Size', description: null })).toBe('Custom Size');
+  });
+
+  it('gives tiered designs a portrait picture and sheet cakes a landscape one', () => {
+    const tiered = drawnSize({ size: 'Custom Size', description: 'four tiers' });
+    expect(imageSizeFor({ occasion: 'Birthday', size: tiered })).toEqual({ width: 1024, height: 1792 });
+    const sheet = drawnSize({ size: 'Custom Size', description: 'sheet cake' });
+    expect(imageSizeFor({ occasion: 'Corporate Event', size: sheet })).toEqual({ width: 1792, height: 1024 });
   });
 });

@@ -11,3 +11,19 @@ export function imageSizeFor(input: { occasion: string; size: string }): ImageDi
   if (size.includes('sheet')) return { width: 1792, height: 1024 };
   return { width: 1024, height: 1024 };
 }
+
+const TIER_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, '2': 2, '3': 3, '4': 4 };
+
+/**
+ * The size a design is drawn at: the chosen one, or for Custom Size what the description asks for
+ * ("three tiers", "a sheet cake", "cupcakes"), so the spec's tiered and sheet picture sizes apply.
+ */
+export function drawnSize(form: { size: string; description?: string | null }): string {
+  if (!/custom/i.test(form.size)) return form.size;
+  const text = (form.description ?? '').slice(0, 1000).toLowerCase();
+  const tiers = /\b(two|three|four|2|3|4)[\s-]*tier/.exec(text)?.[1];
+  if (tiers) return `${TIER_NUMBERS[tiers]}-Tier`;
+  if (/\bsheet\b/.test(text)) return 'Sheet Cake';
+  if (/cupcake/.test(text)) return 'Cupcakes (12 count)';
+  return form.size;
+}

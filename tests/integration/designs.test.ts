@@ -135,6 +135,26 @@ describe('the designer with the procedural renderer', () => {
     expect(polled.images.map((i) => i.id)).toEqual(last.data.images.map((i) => i.id));
   });
 
+  it('draws a Custom Size as its description says: tiered in portrait, a sheet cake in landscape', async () => {
+    const tiered = await generate(t, {
+      ...FORM,
+      size: 'Custom Size',
+      description: 'Three tiers of roses',
+      variations: 1,
+    });
+    const sheet = await generate(t, {
+      ...FORM,
+      size: 'Custom Size',
+      description: 'A sheet cake for 40',
+      variations: 1,
+    });
+    const [a, b] = await Promise.all([follow(t, tiered.body.id), follow(t, sheet.body.id)]);
+    expect(a.last.data.images[0]).toMatchObject({ width: 1024, height: 1792 });
+    expect(a.last.data.images[0]!.prompt).toMatch(/a 3-tier round cake/);
+    expect(a.last.data.form.size).toBe('Custom Size');
+    expect(b.last.data.images[0]).toMatchObject({ width: 1792, height: 1024 });
+  });
+
   it('keeps the style asked for when one design is redone (Refine)', async () => {
     const { body } = await generate(t, {
       ...FORM,

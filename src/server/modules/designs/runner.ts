@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { and, eq, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { StylePreset } from '../../../shared/catalog.ts';
-import { imageSizeFor } from '../../../shared/designer.ts';
+import { drawnSize, imageSizeFor } from '../../../shared/designer.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { PROGRESS_STEPS } from '../../../shared/schemas/designs.ts';
 import type { Database } from '../../db/client.ts';
@@ -87,8 +87,10 @@ async function runGeneration(
   let released = false;
   try {
     await step(0);
-    const dims = imageSizeFor(job.form);
-    const providerForm = { ...job.form, dietary: job.form.dietary.join(',') };
+    // Custom Size takes its shape from the description; the stored form keeps what the user chose.
+    const shaped = { ...job.form, size: drawnSize(job.form) };
+    const dims = imageSizeFor(shaped);
+    const providerForm = { ...shaped, dietary: job.form.dietary.join(',') };
     const images = job.styles.map((style, position) => ({
       id: crypto.randomUUID(),
       generationId: job.id,
