@@ -6,7 +6,7 @@ import { designGenerations, designImages, vendors } from '../../db/schema/index.
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../../http/auth-guard.ts';
 import type { DesignRunner } from './runner.ts';
-import { type QuotaSubject, quotaDay, reserveImages } from './quota.ts';
+import { type QuotaSubject, quotaDay, releaseImages, reserveImages } from './quota.ts';
 
 type Db = Database['db'];
 
@@ -47,15 +47,21 @@ export async function startGeneration({
   const day = quotaDay();
   await reserveImages(db, subject, day, styles.length);
   const id = crypto.randomUUID();
-  await db.insert(designGenerations).values({
-    id,
-    userId: actor?.id ?? null,
-    vendorId: vendor,
-    variations,
-    form,
-    quotaKey: subject.key,
-    quotaDay: day,
-  });
+  try {
+    await db.insert(designGenerations).values({
+      id,
+      userId: actor?.id ?? null,
+      vendorId: vendor,
+      variations,
+      form,
+      quotaKey: subject.key,
+      quotaDay: day,
+    });
+  } catch (err) {
+    // Nothing was generated: the images go back to the allowance.
+    await releaseImages(db, subject.key, day, styles.length).catch(() => undefined);
+    throw err;
+  }
   runner.start({ id, variations, form, styles, quotaKey: subject.key, quotaDay: day });
   return id;
 }
