@@ -17,12 +17,13 @@ export interface PageHead {
 
 export type PageHeadResolver = (c: Context<AppEnv>) => Promise<PageHead | undefined>;
 
-const escapeText = (text: string) => text.replace(/[&<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Text and attribute values for the HTML we write into index.html. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** index.html with a page's own title and meta tags (the description tag replaced, not doubled). */
 export function withHead(html: string, head: PageHead): string {
   let out = html;
-  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(head.title)}</title>`);
+  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
   if (head.meta?.length) {
     if (head.meta.some((m) => m.startsWith('<meta name="description"'))) {
       out = out.replace(/<meta\s+name="description"[^>]*>/, '');

@@ -37,42 +37,47 @@ export async function startGeneration({
   actor: Actor | null;
   subject: QuotaSubject;
   input: StartGenerationValues;
-}): Promise<string> {
+}): Promise<{ generation: GenerationRow; vendorName: string | null }> {
   const blocked = runner.provider.notReady;
   if (blocked) throw new AppError('NOT_CONFIGURED', 503, blocked);
   const { variations, style, vendorId, ...form } = input;
   const styles = variations === 3 ? pickStyles(3) : [style ?? pickStyles(1)[0] ?? 'elegant'];
-  const vendor = vendorId ? await approvedVendorId(db, vendorId) : null;
+  const vendor = vendorId ? await approvedVendor(db, vendorId) : undefined;
 
   const day = quotaDay();
   await reserveImages(db, subject, day, styles.length);
   const id = crypto.randomUUID();
+  let generation: GenerationRow | undefined;
   try {
-    await db.insert(designGenerations).values({
-      id,
-      userId: actor?.id ?? null,
-      vendorId: vendor,
-      variations,
-      form,
-      quotaKey: subject.key,
-      quotaDay: day,
-    });
+    [generation] = await db
+      .insert(designGenerations)
+      .values({
+        id,
+        userId: actor?.id ?? null,
+        vendorId: vendor?.id ?? null,
+        variations,
+        form,
+        quotaKey: subject.key,
+        quotaDay: day,
+      })
+      .returning();
   } catch (err) {
     // Nothing was generated: the images go back to the allowance.
     await releaseImages(db, subject.key, day, styles.length).catch(() => undefined);
     throw err;
   }
+  if (!generation) throw new Error('the generation row was not written');
   runner.start({ id, variations, form, styles, quotaKey: subject.key, quotaDay: day });
-  return id;
+  return { generation, vendorName: vendor?.businessName ?? null };
 }
 
 /** A vendor the customer may design for: approved ones only; anything else is simply not attached. */
-async function approvedVendorId(db: Db, id: string): Promise<string | null> {
+async function approvedVendor(db: Db, id: string) {
   const [row] = await db
-    .select({ id: vendors.id })
+    .select({ id: vendors.id, businessName: vendors.businessName })
     .from(vendors)
     .where(and(eq(vendors.id, id), eq(vendors.status, 'approved')));
-  return row?.id ?? null;
+  return row;
 }
 
 export type GenerationRow = typeof designGenerations.$inferSelect;

@@ -1,14 +1,12 @@
 import type { Context } from 'hono';
 import { designIdParamSchema } from '../../../shared/schemas/designs.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PageHead } from '../../http/spa.ts';
+import { escapeHtml, type PageHead } from '../../http/spa.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { getPublicDesign } from './design-service.ts';
 import { presentPublicDesign } from './presenter.ts';
 
 const DESIGN_PATH = /^\/designs\/([^/]+)\/?$/;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * The head of a shared design page: its own title and Open Graph / Twitter tags, so a link pasted

@@ -48,9 +48,8 @@ export const designRoutes = new Hono<AppEnv>()
     const actor = await currentActor(c);
     const input = parseGeneration(await readJson(c));
     const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
-    const id = await startGeneration({ db, runner: designs, actor, subject, input });
-    const row = await getGeneration({ db, actor, id });
-    return c.json(presentGeneration(row, []), 202);
+    const started = await startGeneration({ db, runner: designs, actor, subject, input });
+    return c.json(presentGeneration(started, []), 202);
   })
   .get('/generations/:id', async (c) => {
     const { db } = c.var.services;

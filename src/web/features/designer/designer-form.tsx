@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Layers, Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
 import { DIETARY_OPTIONS, FLAVORS, OCCASIONS, SIZES, type Occasion } from '../../../shared/catalog.ts';
 import {
   DESIGN_LIMITS,
@@ -92,34 +92,30 @@ export function DesignerForm({
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-3">
-        <Field id="design-occasion" label="Occasion" error={err('occasion')}>
-          <NativeSelect
-            aria-required
-            {...fieldA11y('design-occasion', err('occasion'))}
-            {...register('occasion')}
-          >
-            <option value="">Choose an occasion</option>
-            {OCCASIONS.map((o) => (
-              <option key={o}>{o}</option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="design-flavor" label="Flavor" error={err('flavor')}>
-          <NativeSelect aria-required {...fieldA11y('design-flavor', err('flavor'))} {...register('flavor')}>
-            <option value="">Choose a flavor</option>
-            {FLAVORS.map((f) => (
-              <option key={f}>{f}</option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="design-size" label="Size" error={err('size')}>
-          <NativeSelect aria-required {...fieldA11y('design-size', err('size'))} {...register('size')}>
-            <option value="">Choose a size</option>
-            {SIZES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <RequiredSelect
+          name="occasion"
+          label="Occasion"
+          placeholder="Choose an occasion"
+          options={OCCASIONS}
+          error={err('occasion')}
+          registration={register('occasion')}
+        />
+        <RequiredSelect
+          name="flavor"
+          label="Flavor"
+          placeholder="Choose a flavor"
+          options={FLAVORS}
+          error={err('flavor')}
+          registration={register('flavor')}
+        />
+        <RequiredSelect
+          name="size"
+          label="Size"
+          placeholder="Choose a size"
+          options={SIZES}
+          error={err('size')}
+          registration={register('size')}
+        />
       </div>
       <Field id="design-description" label="Description" error={err('description')}>
         <Textarea
@@ -165,5 +161,34 @@ export function DesignerForm({
         <QuotaLine className="sm:ml-auto" />
       </div>
     </form>
+  );
+}
+
+/** One of the three required choices, from the spec's list. */
+function RequiredSelect({
+  name,
+  label,
+  placeholder,
+  options,
+  error,
+  registration,
+}: {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+}) {
+  const id = `design-${name}`;
+  return (
+    <Field id={id} label={label} error={error}>
+      <NativeSelect aria-required {...fieldA11y(id, error)} {...registration}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </NativeSelect>
+    </Field>
   );
 }
