@@ -12,8 +12,13 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** One type for both drivers: services never know which one they run on. */
+/**
+ * What services run queries on, for both drivers: the database or a transaction a caller opened.
+ * A transaction is a Db, so a service called with `tx` joins the caller's transaction, no cast needed.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction opened with `db.transaction()`; every Tx is usable where a Db is expected. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

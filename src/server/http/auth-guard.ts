@@ -1,14 +1,7 @@
 import type { Context } from 'hono';
+import { type Actor, isAdmin } from '../modules/auth/actor.ts';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './types.ts';
-
-export interface Actor {
-  id: string;
-  email: string;
-  name: string;
-  userType: 'customer' | 'vendor';
-  role: string;
-}
 
 /** The signed-in user, or 401. Every private route starts here. */
 export async function requireActor(c: Context<AppEnv>): Promise<Actor> {
@@ -33,7 +26,7 @@ export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
 
 export async function requireAdmin(c: Context<AppEnv>): Promise<Actor> {
   const actor = await requireActor(c);
-  if (actor.role !== 'admin') throw AppError.forbidden();
+  if (!isAdmin(actor)) throw AppError.forbidden();
   return actor;
 }
 

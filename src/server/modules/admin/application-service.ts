@@ -3,7 +3,7 @@ import type { VendorApplication } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { vendorApproved, vendorRejected } from '../mail/templates.ts';
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 
 /** The signed-in customer's own stats, orders (newest first) and designs. Never anyone else's. */
 export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor }) {

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { cakeDesigns, designGenerations, designImages } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import { fileUrl } from '../storage/images.ts';
 import type { PublicDesignSource } from './presenter.ts';
 

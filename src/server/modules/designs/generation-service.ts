@@ -4,7 +4,7 @@ import type { StartGenerationValues } from '../../../shared/schemas/designs.ts';
 import type { Database } from '../../db/client.ts';
 import { designGenerations, designImages, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import type { DesignRunner } from './runner.ts';
 import { type QuotaSubject, quotaDay, releaseImages, reserveImages } from './quota.ts';
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { designQuotas } from '../../db/schema/index.ts';
 import type { ImageConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 
 type Db = Database['db'];
 

@@ -4,7 +4,7 @@ import type { SendMessageValues } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
 
 const notFound = () => AppError.notFound('Conversation not found');

@@ -4,7 +4,7 @@ import { canLeaveReview } from '../../../shared/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, reviews, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 
 /**
  * A customer reviews one of their own completed orders, once. The vendor's rating and review count

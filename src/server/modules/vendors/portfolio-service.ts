@@ -3,7 +3,7 @@ import type { PortfolioItemValues } from '../../../shared/schemas/vendor-profile
 import type { Db } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import type { ObjectStore } from '../storage/store.ts';
 import { getApprovedOwnVendor, type VendorRow } from './profile-service.ts';
@@ -117,6 +117,6 @@ export async function reorderPortfolio({ db, actor, ids }: { db: Db; actor: Acto
         .set({ position, updatedAt: new Date() })
         .where(and(eq(portfolioItems.id, id), eq(portfolioItems.vendorId, vendor.id)));
     }
-    return listPortfolio({ db: tx as unknown as Db, vendorId: vendor.id });
+    return listPortfolio({ db: tx, vendorId: vendor.id });
   });
 }

@@ -3,7 +3,7 @@ import type { VendorProfileValues } from '../../../shared/schemas/vendor-profile
 import type { Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../../http/auth-guard.ts';
+import type { Actor } from '../auth/actor.ts';
 import { deleteStoredImage, fileUrl, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import type { ObjectStore } from '../storage/store.ts';
 
