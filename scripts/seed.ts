@@ -9,7 +9,8 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: config.p
 try {
   await database.migrate();
   if (clear) await clearDemoData({ db: database.db });
-  else await seedAll({ db: database.db });
+  // In production the demo rows come without accounts anyone could sign in to with the README's password.
+  else await seedAll({ db: database.db, demoAccounts: config.demoTools });
   const counts = await countDemoRows({ db: database.db });
   console.log(clear ? 'Demo data cleared successfully!' : 'Demo data seeded successfully!');
   console.table(counts);

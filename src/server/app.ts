@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { withClientIp } from './http/client-ip.ts';
 import { apiNotFound, handleError } from './http/errors.ts';
+import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import type { AppEnv } from './http/types.ts';
@@ -48,6 +49,8 @@ export function createApp(services: Services) {
     }
   });
   app.use('*', securityHeaders());
+  app.use('*', pathGuard());
+  app.use('/api/*', apiRequestGuards());
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
@@ -68,7 +71,8 @@ export function createApp(services: Services) {
   app.route('/api/me/favorites', favoriteRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
   app.route('/api/me/vendor-profile', vendorProfileRoutes);
-  app.route('/api/admin/seed', seedRoutes);
+  // The seeder creates accounts with the README's password: never mounted in production.
+  if (services.config.demoTools) app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/config', publicConfigRoutes);

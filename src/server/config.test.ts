@@ -16,6 +16,20 @@ describe('config', () => {
     expect(loadConfig({ DATA_DIR }).authSecret).toBe(config.authSecret);
   });
 
+  it('never seeds demo data in production unless asked, and then without demo tools', () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR })).toMatchObject({ seedOnFirstRun: true, demoTools: true });
+    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production' })).toMatchObject({
+      seedOnFirstRun: false,
+      demoTools: false,
+    });
+    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', SEED_ON_FIRST_RUN: 'true' })).toMatchObject({
+      seedOnFirstRun: true,
+      demoTools: false,
+    });
+    expect(loadConfig({ DATA_DIR, SEED_ON_FIRST_RUN: 'false' })).toMatchObject({ seedOnFirstRun: false });
+  });
+
   it('fails fast and names each bad variable', () => {
     const attempt = () =>
       loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'mysql://x', AUTH_SECRET: 'short' });

@@ -24,10 +24,8 @@ const envSchema = z
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SEED_ON_FIRST_RUN: z
-      .enum(['true', 'false'])
-      .default('true')
-      .transform((v) => v === 'true'),
+    // Unset: true except in production, which never seeds demo data unless asked explicitly.
+    SEED_ON_FIRST_RUN: z.enum(['true', 'false']).optional(),
     SERVICE_FEE_RATE: z.coerce.number().min(0).max(0.5).default(0.08),
     SMTP_URL: optionalString.pipe(
       z
@@ -98,6 +96,11 @@ export interface Config {
   authSecret: string;
   logLevel: Env['LOG_LEVEL'];
   seedOnFirstRun: boolean;
+  /**
+   * Demo accounts (known passwords) and the admin seeder API: everywhere except production. Demo data
+   * seeded in production (asked for explicitly) has no account anyone can sign in to.
+   */
+  demoTools: boolean;
   serviceFeeRate: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -169,7 +172,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     authSecret: env.AUTH_SECRET ?? persistentSecret(dataDir),
     logLevel: env.LOG_LEVEL,
-    seedOnFirstRun: env.SEED_ON_FIRST_RUN,
+    seedOnFirstRun: env.SEED_ON_FIRST_RUN ? env.SEED_ON_FIRST_RUN === 'true' : env.NODE_ENV !== 'production',
+    demoTools: env.NODE_ENV !== 'production',
     serviceFeeRate: env.SERVICE_FEE_RATE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,

@@ -3,26 +3,15 @@ import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createLogger } from './logger.ts';
-import { ensureAdmin } from './modules/admin/bootstrap.ts';
-import { isEmptyDatabase, seedAll } from './modules/seed/service.ts';
 import { createServices } from './services.ts';
+import { runStartupTasks } from './startup.ts';
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
   await database.migrate();
-  if (config.seedOnFirstRun && (await isEmptyDatabase({ db: database.db }))) {
-    await seedAll({ db: database.db });
-    log.info('first run: demo data seeded (see README for the demo accounts)');
-  }
-  if (config.admin) {
-    const { created } = await ensureAdmin({ db: database.db, ...config.admin });
-    log.info(
-      { email: config.admin.email },
-      created ? 'administrator created from ADMIN_EMAIL' : 'administrator ensured from ADMIN_EMAIL',
-    );
-  }
+  await runStartupTasks({ config, database, log });
   const services = createServices(config, database, log);
   const app = createApp(services);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -7,10 +7,13 @@ export const ERROR_CODES = [
   'CONFLICT',
   'RATE_LIMITED',
   'FILE_TOO_LARGE',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
   'UNSUPPORTED_FILE',
   'QUOTA_EXCEEDED',
   'NOT_CONFIGURED',
   'GENERATION_FAILED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -22,9 +25,15 @@ export interface ApiErrorBody {
 export const MESSAGES = {
   notFound: 'Oops! Page not found',
   internal: 'Something went wrong. Please try again.',
+  /** The database is unreachable for a moment (an outage, a restart); answered 503 with Retry-After. */
+  unavailable: 'Frosted is briefly unavailable. Please try again in a moment.',
   validation: 'Please check the highlighted fields.',
   unauthenticated: 'Please sign in to continue.',
   forbidden: 'This is not available for your account type.',
+  payloadTooLarge: 'The request is too large.',
+  jsonRequired: 'Send the request body as JSON (Content-Type: application/json).',
+  crossOrigin: 'This request did not come from Frosted. Please reload the page and try again.',
+  badCharacters: 'Contains characters that are not allowed.',
   seedSuccess: 'Demo data seeded successfully!',
   seedFailed: 'Failed to seed demo data. Check console for details.',
   seedError: 'An error occurred while seeding data.',

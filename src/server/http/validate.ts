@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { MESSAGES } from '../../shared/errors.ts';
+import { findForbiddenText } from '../../shared/text.ts';
 import { AppError } from './app-error.ts';
 
 /** Turns zod issues into one message per field (the first issue of each field wins). */
@@ -12,7 +14,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
+/** Validates any input (body, form, params, query); text with NUL or lone surrogates never reaches a schema. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const bad = findForbiddenText(input);
+  if (bad) throw AppError.validation({ [bad.join('.') || '_']: MESSAGES.badCharacters });
   const result = schema.safeParse(input);
   if (!result.success) throw AppError.validation(fieldErrors(result.error));
   return result.data;

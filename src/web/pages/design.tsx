@@ -13,8 +13,7 @@ import { usePublicDesign } from '../features/designer/api.ts';
 import { shareDesign } from '../features/designer/share.ts';
 import { shareText, specialtyFor } from '../features/designer/types.ts';
 import { ApiError } from '../lib/api.ts';
-
-const dateFmt = new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: 'America/Vancouver' });
+import { formatLongDate } from '../../shared/time.ts';
 
 /** The page's own title while it is open (the server sends the same one with the link preview). */
 function useDocumentTitle(title: string | null) {
@@ -103,7 +102,7 @@ export default function DesignPage() {
             </Button>
           </div>
           <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">{title}</h1>
-          <p className="mt-2 text-cocoa-500">Designed on {dateFmt.format(new Date(design.createdAt))}</p>
+          <p className="mt-2 text-cocoa-500">Designed on {formatLongDate(design.createdAt)}</p>
           <dl className="mt-8 divide-y divide-cocoa-900/10 rounded-[var(--radius-card)] bg-white px-5 ring-1 ring-cocoa-900/5">
             {specRows(design).map(([label, value]) => (
               <div key={label} className="grid gap-1 py-3 sm:grid-cols-[8rem_1fr] sm:gap-4">

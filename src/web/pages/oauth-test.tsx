@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { formatDateTime } from '../../shared/time.ts';
 import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.ts';
 
 function SessionDetails({ user }: { user: SessionUser }) {
@@ -26,19 +26,16 @@ function SessionDetails({ user }: { user: SessionUser }) {
       </div>
     );
   }
-  const token = session.data?.session.token;
+  // The token itself is never shown or copied: anyone holding it is signed in as this user.
+  const expiresAt = session.data?.session.expiresAt;
   const rows: [string, string][] = [
     ['Email', user.email],
     ['User ID', user.id],
     ['Provider', accounts.data.map((a) => a.providerId).join(', ') || 'email'],
-    ['User type', user.userType ?? 'customer'],
+    ['User type', user.role === 'admin' ? 'admin' : (user.userType ?? 'customer')],
     ['Name', user.name],
+    ['Session', expiresAt ? `active until ${formatDateTime(expiresAt)}` : 'none'],
   ];
-  const copy = async () => {
-    if (!token) return toast.error('No tokens found');
-    await navigator.clipboard.writeText(token);
-    toast.success('Session token copied');
-  };
   return (
     <Card className="p-6">
       <dl className="grid grid-cols-[8rem_1fr] gap-y-3 text-sm">
@@ -55,9 +52,6 @@ function SessionDetails({ user }: { user: SessionUser }) {
         </Button>
         <Button asChild variant="outline">
           <Link to="/">Go Home</Link>
-        </Button>
-        <Button variant="ghost" onClick={() => void copy()}>
-          Copy token
         </Button>
       </div>
     </Card>

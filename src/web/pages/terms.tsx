@@ -1,8 +1,13 @@
 import { Link } from 'react-router';
 import { POLICIES, SUPPORT_EMAIL } from '../../shared/policies.ts';
+import { feePercentText } from '../../shared/fees.ts';
+import { useServiceFeeRate } from '../features/auth/server-config.ts';
 import { LegalDocument, type LegalSection } from '../features/content/legal-document.tsx';
 
-const feePercent = Math.round(POLICIES.defaultServiceFeeRate * 100);
+/** The service fee as configured on the server. */
+function FeePercent() {
+  return <>{feePercentText(useServiceFeeRate())}</>;
+}
 
 const SECTIONS: LegalSection[] = [
   {
@@ -40,7 +45,7 @@ const SECTIONS: LegalSection[] = [
           after delivery unless you have opened a satisfaction claim.
         </p>
         <p>
-          Customers pay the quoted price. Frosted&apos;s service fee, currently {feePercent}% of the order
+          Customers pay the quoted price. Frosted&apos;s service fee, currently <FeePercent /> of the order
           amount, is deducted from the vendor&apos;s payout and covers payment protection, support and the
           platform.
         </p>

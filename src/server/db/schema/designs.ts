@@ -56,6 +56,7 @@ export const designGenerations = pgTable(
     check('design_generations_status_check', sql`${t.status} IN (${inList(GENERATION_STATUSES)})`),
     check('design_generations_variations_check', sql`${t.variations} IN (1, 3)`),
     index('design_generations_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('design_generations_vendor_idx').on(t.vendorId),
   ],
 );
 

@@ -148,6 +148,7 @@ export const cakeDesigns = pgTable(
   (t) => [
     index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     uniqueIndex('cake_designs_customer_image_uq').on(t.customerId, t.designImageId),
+    index('cake_designs_design_image_idx').on(t.designImageId),
   ],
 );
 
@@ -177,6 +178,7 @@ export const orders = pgTable(
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
     index('orders_vendor_status_idx').on(t.vendorId, t.status),
+    index('orders_cake_design_idx').on(t.cakeDesignId),
   ],
 );
 
@@ -196,6 +198,8 @@ export const customerFavorites = pgTable(
     check('customer_favorites_target_check', sql`num_nonnulls(${t.cakeDesignId}, ${t.vendorId}) = 1`),
     uniqueIndex('customer_favorites_design_uq').on(t.customerId, t.cakeDesignId),
     uniqueIndex('customer_favorites_vendor_uq').on(t.customerId, t.vendorId),
+    index('customer_favorites_vendor_idx').on(t.vendorId),
+    index('customer_favorites_design_idx').on(t.cakeDesignId),
   ],
 );
 
@@ -225,6 +229,7 @@ export const reviews = pgTable(
     index('reviews_created_idx').on(t.createdAt.desc()),
     index('reviews_rating_created_idx').on(t.rating, t.createdAt.desc()),
     index('reviews_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
+    index('reviews_customer_idx').on(t.customerId),
   ],
 );
 
@@ -245,6 +250,7 @@ export const supportRequests = pgTable(
   (t) => [
     check('support_requests_status_check', sql`${t.status} IN (${inList(SUPPORT_STATUSES)})`),
     index('support_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('support_requests_user_idx').on(t.userId),
   ],
 );
 
@@ -320,5 +326,7 @@ export const messages = pgTable(
   (t) => [
     check('messages_body_check', sql`length(${t.body}) BETWEEN 1 AND 4000`),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+    index('messages_sender_idx').on(t.senderId),
+    index('messages_order_idx').on(t.orderId),
   ],
 );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { addMonths, TIME_ZONE, vancouverMonth } from '../../../shared/time.ts';
 
 /** The signed-in customer's own stats, orders (newest first) and designs. Never anyone else's. */
 export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor }) {
@@ -84,7 +85,7 @@ export async function getVendorDashboard({
     // Orders placed per month in Vancouver time, with the revenue of those that completed.
     db
       .select({
-        month: sql<string>`to_char(date_trunc('month', ${orders.createdAt} AT TIME ZONE 'America/Vancouver'), 'YYYY-MM')`,
+        month: sql<string>`to_char(date_trunc('month', ${orders.createdAt} AT TIME ZONE ${sql.raw(`'${TIME_ZONE}'`)}), 'YYYY-MM')`,
         n: count(),
         cents:
           sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.status} = 'completed'), 0)`.mapWith(
@@ -118,15 +119,6 @@ export async function getVendorDashboard({
 /** The analytics chart covers this many months, the current one included. */
 export const ANALYTICS_MONTHS = 6;
 
-const vancouverMonth = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Vancouver',
-  year: 'numeric',
-  month: '2-digit',
-});
-
-/** 'YYYY-MM' of a date in Vancouver time. */
-const monthKey = (d: Date) => vancouverMonth.format(d).slice(0, 7);
-
 /** A date safely before the first month of the window; months outside it are dropped by fillMonths. */
 function monthsAgoStart(back: number, now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back - 1, 20));
@@ -135,9 +127,9 @@ function monthsAgoStart(back: number, now: Date): Date {
 /** Every month of the window, oldest first, with zeros where nothing was ordered. */
 function fillMonths(rows: { month: string; n: number; cents: number }[], now: Date) {
   const byMonth = new Map(rows.map((r) => [r.month, r]));
-  const [year, month] = monthKey(now).split('-').map(Number) as [number, number];
+  const current = vancouverMonth(now);
   return Array.from({ length: ANALYTICS_MONTHS }, (_, i) => {
-    const key = monthKey(new Date(Date.UTC(year, month - 1 - (ANALYTICS_MONTHS - 1 - i), 15)));
+    const key = addMonths(current, i - (ANALYTICS_MONTHS - 1));
     const row = byMonth.get(key);
     return { month: key, orders: row?.n ?? 0, revenue: row?.cents ?? 0 };
   });

@@ -6,6 +6,7 @@ import { designQuotas } from '../../db/schema/index.ts';
 import type { ImageConfig } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { vancouverDay } from '../../../shared/time.ts';
 
 type Db = Database['db'];
 
@@ -27,14 +28,7 @@ export function quotaSubject(
 }
 
 /** The calendar day in Vancouver (YYYY-MM-DD): allowances reset at local midnight. */
-export function quotaDay(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Vancouver',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export const quotaDay = (now: Date = new Date()): string => vancouverDay(now);
 
 export async function readQuota(db: Db, subject: QuotaSubject, day: string) {
   const [row] = await db

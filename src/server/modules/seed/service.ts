@@ -1,7 +1,7 @@
 import { hashPassword } from 'better-auth/crypto';
 import { and, like, notInArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import {
   accounts,
@@ -39,12 +39,20 @@ export const ID_PREFIXES = {
   users: 'user-demo-',
 } as const;
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/**
+ * One seeding run. Without demo accounts (production) the demo people are created without a password
+ * and the demo administrator not at all: the README's demo password must never open a real site.
+ */
+interface Seeding {
+  tx: Tx;
+  now: Date;
+  demoAccounts: boolean;
+}
 const DAY = 24 * 60 * 60 * 1000;
 
-async function seedAccounts(tx: Tx, now: Date) {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const people = Object.values(DEMO_ACCOUNTS).map((a) => ({
+async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
+  const accountsToSeed = Object.values(DEMO_ACCOUNTS).filter((a) => demoAccounts || a.role !== 'admin');
+  const people = accountsToSeed.map((a) => ({
     id: a.id,
     name: `${a.firstName} ${a.lastName}`,
     email: a.email,
@@ -72,10 +80,12 @@ async function seedAccounts(tx: Tx, now: Date) {
     .insert(users)
     .values([...people, ...owners])
     .onConflictDoNothing();
+  if (!demoAccounts) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   await tx
     .insert(accounts)
     .values(
-      Object.values(DEMO_ACCOUNTS).map((a) => ({
+      accountsToSeed.map((a) => ({
         id: `${a.id}-credential`,
         accountId: a.id,
         providerId: 'credential',
@@ -88,8 +98,9 @@ async function seedAccounts(tx: Tx, now: Date) {
     .onConflictDoNothing();
 }
 
-async function seedVendors(tx: Tx, now: Date) {
-  await seedAccounts(tx, now);
+async function seedVendors(seeding: Seeding) {
+  const { tx, now } = seeding;
+  await seedAccounts(seeding);
   await tx
     .insert(vendors)
     .values(
@@ -129,8 +140,9 @@ async function refreshDemoVendorNumbers(tx: Tx) {
     where v.id like ${ID_PREFIXES.vendors + '%'}`);
 }
 
-async function seedDesigns(tx: Tx, now: Date) {
-  await seedAccounts(tx, now);
+async function seedDesigns(seeding: Seeding) {
+  const { tx, now } = seeding;
+  await seedAccounts(seeding);
   await tx
     .insert(cakeDesigns)
     .values(
@@ -157,9 +169,10 @@ async function seedDesigns(tx: Tx, now: Date) {
     .onConflictDoNothing();
 }
 
-async function seedOrders(tx: Tx, now: Date) {
-  await seedVendors(tx, now);
-  await seedDesigns(tx, now);
+async function seedOrders(seeding: Seeding) {
+  const { tx, now } = seeding;
+  await seedVendors(seeding);
+  await seedDesigns(seeding);
   await tx
     .insert(orders)
     .values(demoOrders(now).map((o) => ({ ...o, customerId: DEMO_ACCOUNTS.customer.id, updatedAt: now })))
@@ -167,17 +180,19 @@ async function seedOrders(tx: Tx, now: Date) {
   await refreshDemoVendorNumbers(tx);
 }
 
-async function seedFavorites(tx: Tx, now: Date) {
-  await seedVendors(tx, now);
-  await seedDesigns(tx, now);
+async function seedFavorites(seeding: Seeding) {
+  const { tx, now } = seeding;
+  await seedVendors(seeding);
+  await seedDesigns(seeding);
   await tx
     .insert(customerFavorites)
     .values(DEMO_FAVORITES.map((f) => ({ ...f, customerId: DEMO_ACCOUNTS.customer.id, createdAt: now })))
     .onConflictDoNothing();
 }
 
-async function seedReviews(tx: Tx, now: Date) {
-  await seedOrders(tx, now);
+async function seedReviews(seeding: Seeding) {
+  const { tx, now } = seeding;
+  await seedOrders(seeding);
   await tx
     .insert(reviews)
     .values(
@@ -191,7 +206,7 @@ async function seedReviews(tx: Tx, now: Date) {
   await refreshDemoVendorNumbers(tx);
 }
 
-const SEEDERS: Record<SeedTable, (tx: Tx, now: Date) => Promise<void>> = {
+const SEEDERS: Record<SeedTable, (seeding: Seeding) => Promise<void>> = {
   vendors: seedVendors,
   cake_designs: seedDesigns,
   orders: seedOrders,
@@ -203,14 +218,33 @@ const SEEDERS: Record<SeedTable, (tx: Tx, now: Date) => Promise<void>> = {
  * Seeds one table, with the demo rows it depends on (an order needs its vendor and design).
  * Idempotent: rows that already exist are left as they are.
  */
-export async function seedTable({ db, table, now = new Date() }: { db: Db; table: SeedTable; now?: Date }) {
-  await db.transaction((tx) => SEEDERS[table](tx, now));
+export async function seedTable({
+  db,
+  table,
+  now = new Date(),
+  demoAccounts = true,
+}: {
+  db: Db;
+  table: SeedTable;
+  now?: Date;
+  demoAccounts?: boolean;
+}) {
+  await db.transaction((tx) => SEEDERS[table]({ tx, now, demoAccounts }));
 }
 
 /** Inserts all demo rows: vendors, cake_designs, orders, customer_favorites, reviews, in that order. */
-export async function seedAll({ db, now = new Date() }: { db: Db; now?: Date }) {
+export async function seedAll({
+  db,
+  now = new Date(),
+  demoAccounts = true,
+}: {
+  db: Db;
+  now?: Date;
+  /** False in production: demo people get no password and there is no demo administrator. */
+  demoAccounts?: boolean;
+}) {
   await db.transaction(async (tx) => {
-    for (const table of SEED_TABLES) await SEEDERS[table](tx, now);
+    for (const table of SEED_TABLES) await SEEDERS[table]({ tx, now, demoAccounts });
   });
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BucketId } from './buckets.ts';
 import { assertSafeKey, contentTypeOfKey } from './keys.ts';
@@ -55,6 +55,37 @@ export function createLocalStore(root: string): ObjectStore {
       await rm(fileFor(bucket, key), { force: true });
     },
   };
+}
+
+/** A temporary file of `put`: `<key>.<uuid>.tmp`. */
+const TEMP_FILE = /\.[0-9a-f-]{36}\.tmp$/;
+
+/**
+ * Removes temporary files a crash left behind (written, never renamed). Only files older than
+ * `olderThanMs` go, so a write in progress in another process on the same disk is never touched.
+ * Returns how many were removed.
+ */
+export async function removeOrphanTempFiles(
+  root: string,
+  { now = Date.now(), olderThanMs = 15 * 60_000 } = {},
+) {
+  let removed = 0;
+  let entries;
+  try {
+    entries = await readdir(path.resolve(root), { recursive: true, withFileTypes: true });
+  } catch (err) {
+    if (isMissing(err)) return 0;
+    throw err;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile() || !TEMP_FILE.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs < olderThanMs) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 const isMissing = (err: unknown) =>

@@ -21,11 +21,24 @@ async function timed(name: string, run: () => Promise<unknown>): Promise<Check> 
   }
 }
 
+type SessionAnswer = { session: { expiresAt: string }; user: { email: string; role?: string | null } };
+
+/** Whether a session exists and whose it is; never the token, which would let a reader sign in as the user. */
+const describeSession = (answer: SessionAnswer | null) =>
+  answer
+    ? {
+        signedIn: true,
+        email: answer.user.email,
+        role: answer.user.role ?? 'user',
+        expiresAt: answer.session.expiresAt,
+      }
+    : { signedIn: false };
+
 /** Runs the checks a dashboard depends on: the API and database, the session, and the dashboard query. */
 async function runChecks(): Promise<Check[]> {
   return Promise.all([
     timed('API and database health', () => api('/api/health')),
-    timed('Session', () => api('/api/auth/get-session')),
+    timed('Session', async () => describeSession(await api<SessionAnswer | null>('/api/auth/get-session'))),
     timed('Customer dashboard data', () => api('/api/me/dashboard/customer')),
   ]);
 }

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
+import { formatDateTime } from '../../../shared/time.ts';
 
 type Summary = {
   id: string;
@@ -15,11 +16,6 @@ type Summary = {
   createdAt: string;
 };
 type Full = Summary & { html: string; text: string };
-const time = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Vancouver',
-});
 
 export function Mailbox() {
   const [to, setTo] = useState('');
@@ -66,7 +62,7 @@ export function Mailbox() {
                 >
                   <span className="block font-semibold">{e.subject}</span>
                   <span className="block text-sm text-cocoa-600">To {e.to}</span>
-                  <span className="block text-xs text-cocoa-400">{time.format(new Date(e.createdAt))}</span>
+                  <span className="block text-xs text-cocoa-400">{formatDateTime(e.createdAt)}</span>
                 </button>
               </li>
             ))}

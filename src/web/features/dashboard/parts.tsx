@@ -9,12 +9,9 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { CustomerDesign } from '../../../shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
+import { formatDate as formatVancouverDate } from '../../../shared/time.ts';
 
-export const dateFmt = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeZone: 'America/Vancouver',
-});
-export const formatDate = (iso: string | null) => (iso ? dateFmt.format(new Date(iso)) : 'Not set');
+export const formatDate = (iso: string | null) => (iso ? formatVancouverDate(iso) : 'Not set');
 
 export function StatusBadge({ status }: { status: string }) {
   return <Badge variant={orderStatusBadge(status)}>{orderStatusLabel(status)}</Badge>;

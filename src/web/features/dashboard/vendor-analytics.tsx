@@ -4,15 +4,13 @@ import { ORDER_STATUSES, orderStatusLabel } from '../../../shared/order-status.t
 import { formatCents } from '../../../shared/money.ts';
 import type { VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
-
-const monthLabel = new Intl.DateTimeFormat('en-CA', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const labelOf = (month: string) => monthLabel.format(new Date(`${month}-15T12:00:00Z`));
+import { formatMonthKey } from '../../../shared/time.ts';
 
 const COLORS = { revenue: '#b93c63', orders: '#c4962c' };
 
 /** Analytics tab: revenue and orders per month, and orders by status, from the vendor's own orders. */
 export default function VendorAnalytics({ data }: { data: VendorDashboard }) {
-  const months = data.months.map((m) => ({ ...m, label: labelOf(m.month), dollars: m.revenue / 100 }));
+  const months = data.months.map((m) => ({ ...m, label: formatMonthKey(m.month), dollars: m.revenue / 100 }));
   const empty = data.stats.totalOrders === 0;
   return (
     <div className="grid gap-6 lg:grid-cols-2">

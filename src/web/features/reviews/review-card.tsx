@@ -5,8 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
-
-const dateFormat = new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: 'America/Vancouver' });
+import { formatDate } from '../../../shared/time.ts';
 
 const initials = (name: string) =>
   name
@@ -39,7 +38,7 @@ export function ReviewCard({ review: r }: { review: PublicReview }) {
               )}
             </div>
             <time dateTime={r.createdAt} className="shrink-0 text-sm text-cocoa-500">
-              {dateFormat.format(new Date(r.createdAt))}
+              {formatDate(r.createdAt)}
             </time>
           </header>
 

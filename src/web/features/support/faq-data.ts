@@ -11,11 +11,11 @@ export interface FaqGroup {
   items: FaqItem[];
 }
 
-const fee = Math.round(POLICIES.defaultServiceFeeRate * 100);
 const claimHours = POLICIES.satisfactionClaimHoursAfterDelivery;
 const areas = new Intl.ListFormat('en-CA', { type: 'conjunction' }).format(LOCATIONS.map((l) => l.label));
 
-export const FAQ: FaqGroup[] = [
+/** The FAQ, with the service fee as configured (e.g. '8%'). */
+export const buildFaq = (fee: string): FaqGroup[] => [
   {
     title: 'Getting Started',
     items: [
@@ -54,7 +54,7 @@ export const FAQ: FaqGroup[] = [
       },
       {
         q: 'Is there a service fee?',
-        a: `Customers pay the price they accepted in the quote. Vendors pay a service fee, currently ${fee}% of the order amount, deducted from their payout; it covers payment protection, support and the platform.`,
+        a: `Customers pay the price they accepted in the quote. Vendors pay a service fee, currently ${fee} of the order amount, deducted from their payout; it covers payment protection, support and the platform.`,
       },
       {
         q: 'Can I cancel an order and get a refund?',

@@ -7,7 +7,9 @@ import {
 } from '../../components/ui/accordion.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
-import { FAQ, filterFaq } from './faq-data.ts';
+import { feePercentText } from '../../../shared/fees.ts';
+import { useServiceFeeRate } from '../auth/server-config.ts';
+import { buildFaq, filterFaq } from './faq-data.ts';
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
@@ -21,7 +23,7 @@ export function Faq({
   onQueryChange: (q: string) => void;
   onContact: () => void;
 }) {
-  const groups = filterFaq(FAQ, query);
+  const groups = filterFaq(buildFaq(feePercentText(useServiceFeeRate())), query);
   const matches = groups.reduce((n, g) => n + g.items.length, 0);
   const searching = query.trim() !== '';
 

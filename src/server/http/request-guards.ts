@@ -1,0 +1,98 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { MESSAGES } from '../../shared/errors.ts';
+import { findForbiddenText, hasForbiddenCharacters } from '../../shared/text.ts';
+import { AppError } from './app-error.ts';
+import { allowedOrigins } from './origins.ts';
+import type { AppEnv } from './types.ts';
+
+/** The limit of every JSON body; upload routes (multipart) set their own, tighter per route. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+/** No multipart body may exceed this, whatever the route (the largest upload is 10 MB). */
+export const MULTIPART_BODY_LIMIT = 11 * 1024 * 1024;
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(type);
+const isMultipart = (type: string) => /^multipart\/form-data\b/i.test(type);
+
+/**
+ * A path with a malformed percent-encoding, an encoded NUL or a lone surrogate names nothing:
+ * 404 before any route reads it (the error shape under /api, plain text for pages).
+ */
+export const pathGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  const afterHost = c.req.url.indexOf('/', c.req.url.indexOf('//') + 2);
+  const raw = afterHost < 0 ? '/' : c.req.url.slice(afterHost).split(/[?#]/)[0]!;
+  let decoded: string | null;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    decoded = null;
+  }
+  if (decoded === null || hasForbiddenCharacters(decoded)) {
+    if (raw.startsWith('/api/')) throw AppError.notFound();
+    return c.text('Not found', 404);
+  }
+  await next();
+};
+
+/**
+ * What every API request passes before a route sees it: query strings without NUL or lone
+ * surrogates; for state-changing requests, an Origin that is Frosted's own (Better Auth checks its
+ * own routes), a JSON or multipart body within the size limit, and no NUL or lone surrogate in any
+ * JSON string. Together with JSON-only routes this stops cross-site form posts.
+ */
+export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
+  const tooLarge = () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 413, MESSAGES.payloadTooLarge);
+  };
+  const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
+  const multipartLimit = bodyLimit({ maxSize: MULTIPART_BODY_LIMIT, onError: tooLarge });
+
+  return async (c, next) => {
+    for (const [key, values] of Object.entries(c.req.queries())) {
+      if ([key, ...values].some(hasForbiddenCharacters))
+        throw AppError.validation({ [key]: MESSAGES.badCharacters });
+    }
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+
+    const isAuth = c.req.path.startsWith('/api/auth/');
+    if (!isAuth) checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.var.services.config);
+
+    const type = c.req.header('content-type') ?? '';
+    // Browsers send `Content-Length: 0` with a bodiless POST; a body without a length is chunked.
+    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
+    if (hasBody && !isJson(type) && !(isMultipart(type) && !isAuth))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.jsonRequired);
+
+    const limit = isMultipart(type) ? multipartLimit : jsonLimit;
+    return limit(c, async () => {
+      if (hasBody && isJson(type)) await checkJsonStrings(c.req.raw);
+      await next();
+    });
+  };
+};
+
+function checkOrigin(
+  origin: string | undefined,
+  fetchSite: string | undefined,
+  config: Parameters<typeof allowedOrigins>[0],
+) {
+  // No Origin: not a browser (curl, a server, a webhook), which cannot carry a user's cookies for us.
+  if (origin === undefined) {
+    if (fetchSite === 'cross-site') throw AppError.forbidden(MESSAGES.crossOrigin);
+    return;
+  }
+  if (!allowedOrigins(config).includes(origin)) throw AppError.forbidden(MESSAGES.crossOrigin);
+}
+
+/** Rejects a JSON body with a NUL or lone surrogate in any key or string, naming where it is. */
+async function checkJsonStrings(request: Request) {
+  let value: unknown;
+  try {
+    value = JSON.parse(await request.clone().text());
+  } catch {
+    return; // Malformed JSON is the route's to answer (400 with its own message).
+  }
+  const where = findForbiddenText(value);
+  if (where) throw AppError.validation({ [where.join('.') || '_']: MESSAGES.badCharacters });
+}

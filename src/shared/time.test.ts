@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addHours,
+  addMonths,
+  formatDate,
+  formatDateTime,
+  formatMonthKey,
+  vancouverDay,
+  vancouverMonth,
+} from './time.ts';
+
+describe('time in America/Vancouver', () => {
+  it('days and months change at Vancouver midnight, not UTC midnight', () => {
+    // Winter 2026 was still PST (UTC-8): 07:59 UTC on Jan 15 is 23:59 on Jan 14.
+    expect(vancouverDay('2026-01-15T07:59:00Z')).toBe('2026-01-14');
+    expect(vancouverDay('2026-01-15T08:00:00Z')).toBe('2026-01-15');
+    // Since March 2026 British Columbia keeps UTC-7 all year (tzdata 2026): no change in November.
+    expect(vancouverDay('2026-11-24T06:59:00Z')).toBe('2026-11-23');
+    expect(vancouverDay('2026-11-24T07:00:00Z')).toBe('2026-11-24');
+    expect(vancouverMonth('2026-12-01T06:00:00Z')).toBe('2026-11');
+  });
+
+  it('shows dates as Vancouver reads them', () => {
+    expect(formatDate('2026-11-24T06:59:00Z')).toBe('Nov 23, 2026');
+    expect(formatDateTime('2026-11-24T00:05:00Z')).toMatch(/^Nov 23, 2026, 5:05\sp\.m\.$/);
+  });
+
+  it('counts months and windows', () => {
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-11', 3)).toBe('2027-02');
+    expect(formatMonthKey('2026-11')).toBe('Nov 26');
+    expect(addHours('2026-11-23T00:00:00Z', 48).toISOString()).toBe('2026-11-25T00:00:00.000Z');
+    expect(addDays('2026-11-23T00:00:00Z', -1).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Time in Frosted: instants are UTC (Date, ISO strings, timestamptz in the database); people see
+ * them in America/Vancouver, and calendar days, months and business windows are Vancouver's.
+ * Every date shown or every day computed goes through this module.
+ */
+export const TIME_ZONE = 'America/Vancouver';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
+
+type Instant = Date | string | number;
+const toDate = (at: Instant) => (at instanceof Date ? at : new Date(at));
+
+const formats = {
+  /** Nov 23, 2026 */
+  date: new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: TIME_ZONE }),
+  /** November 23, 2026 */
+  longDate: new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: TIME_ZONE }),
+  /** Nov 23, 2026, 4:05 p.m. */
+  dateTime: new Intl.DateTimeFormat('en-CA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: TIME_ZONE,
+  }),
+  /** Nov 23, 4:05 p.m. */
+  shortDateTime: new Intl.DateTimeFormat('en-CA', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  }),
+  /** 2026-11-23 */
+  dayKey: new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: TIME_ZONE,
+  }),
+  /** Nov 26 (of a month key, which names no instant) */
+  monthLabel: new Intl.DateTimeFormat('en-CA', { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+};
+
+export const formatDate = (at: Instant) => formats.date.format(toDate(at));
+export const formatLongDate = (at: Instant) => formats.longDate.format(toDate(at));
+export const formatDateTime = (at: Instant) => formats.dateTime.format(toDate(at));
+export const formatShortDateTime = (at: Instant) => formats.shortDateTime.format(toDate(at));
+
+/** The calendar day in Vancouver as 'YYYY-MM-DD' (daily allowances reset at Vancouver midnight). */
+export const vancouverDay = (at: Instant) => formats.dayKey.format(toDate(at));
+
+/** The month in Vancouver as 'YYYY-MM'. */
+export const vancouverMonth = (at: Instant) => vancouverDay(at).slice(0, 7);
+
+/** The month key `months` months after 'YYYY-MM' (negative: before). */
+export function addMonths(month: string, months: number): string {
+  const [year, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(year, m - 1 + months, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** 'Nov 26' for the month key '2026-11'. */
+export const formatMonthKey = (month: string) => formats.monthLabel.format(new Date(`${month}-15T12:00:00Z`));
+
+/** Milliseconds from `from` until `to` (negative when `to` has passed). */
+export const msUntil = (to: Instant, from: Instant) => toDate(to).getTime() - toDate(from).getTime();
+
+/** The instant `hours` after `at`. */
+export const addHours = (at: Instant, hours: number) => new Date(toDate(at).getTime() + hours * HOUR_MS);
+
+/** The instant `days` × 24 h after `at`. */
+export const addDays = (at: Instant, days: number) => new Date(toDate(at).getTime() + days * DAY_MS);
