@@ -9,7 +9,7 @@ import { runStartupTasks } from './startup.ts';
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, log });
   await database.migrate();
   await runStartupTasks({ config, database, log });
   const services = createServices(config, database, log);

@@ -135,16 +135,24 @@ describe('cross-site requests', () => {
       Origin: 'https://evil.example',
     });
     expect((await expectError(json, 403, 'FORBIDDEN')).message).toBe(MESSAGES.crossOrigin);
-    const bodiless = await t.app.request(`/api/me/favorites/${vendorId}`, {
+    const bodiless = await t.app.request(`/api/me/favorites/vendors/${vendorId}`, {
       method: 'PUT',
       headers: { Cookie: cookie, Origin: 'null' },
     });
     await expectError(bodiless, 403, 'FORBIDDEN');
-    const fetchSite = await t.app.request(`/api/me/favorites/${vendorId}`, {
+    const fetchSite = await t.app.request(`/api/me/favorites/vendors/${vendorId}`, {
       method: 'PUT',
       headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' },
     });
     await expectError(fetchSite, 403, 'FORBIDDEN');
+  });
+
+  it('lets a bodiless DELETE through (browsers send no type and no length)', async () => {
+    const res = await t.app.request(`/api/me/favorites/vendors/${vendorId}`, {
+      method: 'DELETE',
+      headers: { Cookie: cookie, Origin: ORIGIN },
+    });
+    expect(res.status).toBeLessThan(300);
   });
 
   it('accepts its own origin, and the other loopback name outside production', async () => {

@@ -2,8 +2,12 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ApiErrorBody } from '../../shared/errors.ts';
 import { MESSAGES } from '../../shared/errors.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { AppError } from './app-error.ts';
+import { safeError } from './log-safe-error.ts';
 import type { AppEnv } from './types.ts';
+
+const RETRY_AFTER_SECONDS = 5;
 
 /** Every error leaves the API as { error: { code, message, fields? } }. */
 export function handleError(err: Error, c: Context<AppEnv>): Response {
@@ -20,7 +24,17 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
       status,
     );
   }
-  c.var.log.error({ err }, 'unhandled error');
+  if (isDatabaseUnavailable(err)) {
+    // The pool reconnects on its own once the database is back; the client may simply retry.
+    c.var.log.warn({ err: safeError(err) }, 'database unavailable');
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json(
+      { error: { code: 'UNAVAILABLE', message: MESSAGES.unavailable } } satisfies ApiErrorBody,
+      503,
+    );
+  }
+  // Never the raw error: a query error carries its parameters (message bodies, e-mail addresses).
+  c.var.log.error({ err: safeError(err) }, 'unhandled error');
   return c.json({ error: { code: 'INTERNAL', message: MESSAGES.internal } } satisfies ApiErrorBody, 500);
 }
 

@@ -58,15 +58,19 @@ export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
     const isAuth = c.req.path.startsWith('/api/auth/');
     if (!isAuth) checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.var.services.config);
 
-    const type = c.req.header('content-type') ?? '';
-    // Browsers send `Content-Length: 0` with a bodiless POST; a body without a length is chunked.
-    const hasBody = c.req.raw.body !== null && c.req.header('content-length') !== '0';
-    if (hasBody && !isJson(type) && !(isMultipart(type) && !isAuth))
+    // A declared type must be JSON (or multipart for uploads), whether or not a body follows: forms
+    // and text/plain are what a cross-site page can send without asking. No type and no length is a
+    // bodiless request (a browser's DELETE carries neither).
+    const type = c.req.header('content-type');
+    const length = c.req.header('content-length');
+    const hasBody =
+      type !== undefined || c.req.header('transfer-encoding') !== undefined || Number(length ?? 0) > 0;
+    if (hasBody && !(type && (isJson(type) || (isMultipart(type) && !isAuth))))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.jsonRequired);
 
-    const limit = isMultipart(type) ? multipartLimit : jsonLimit;
+    const limit = type && isMultipart(type) ? multipartLimit : jsonLimit;
     return limit(c, async () => {
-      if (hasBody && isJson(type)) await checkJsonStrings(c.req.raw);
+      if (type && isJson(type)) await checkJsonStrings(c.req.raw);
       await next();
     });
   };
