@@ -8,8 +8,11 @@ import type { AppEnv } from './types.ts';
 
 /** The limit of every JSON body; upload routes (multipart) set their own, tighter per route. */
 export const JSON_BODY_LIMIT = 1024 * 1024;
-/** No multipart body may exceed this, whatever the route (the largest upload is 10 MB). */
-export const MULTIPART_BODY_LIMIT = 11 * 1024 * 1024;
+/**
+ * No multipart body may exceed this, whatever the route. Upload routes set their own, tighter limit
+ * (10 MB photos) with their own message, so this ceiling sits above the largest of them.
+ */
+export const MULTIPART_BODY_LIMIT = 16 * 1024 * 1024;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(type);

@@ -14,15 +14,30 @@ const password = z
   .min(POLICIES.passwordMinLength, `Password must be at least ${POLICIES.passwordMinLength} characters.`)
   .max(128, 'Password must be at most 128 characters.');
 
+/** Limits of the names people and businesses give themselves (a full name is first + space + last). */
+export const NAME_LIMITS = { person: 60, full: 2 * 60 + 1, business: 120 } as const;
+export const PHONE_MAX = 30;
+
+// Control characters (C0, DEL, C1) have no place in a one-line value: they break e-mails, logs and layouts.
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters.';
+
+/** A one-line text value: trimmed, not empty, at most `max` characters, no control characters. */
 export const required = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters.`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters.`)
+    .regex(NO_CONTROL_CHARACTERS, CONTROL_CHARACTERS_MESSAGE);
 
 export const phone = (requiredMessage?: string) =>
   z
     .string(requiredMessage ? { error: requiredMessage } : undefined)
     .trim()
-    .max(30, 'Phone number is too long.')
-    .regex(/^[+()\d\s.-]*$/, 'Please enter a valid phone number.');
+    .max(PHONE_MAX, 'Phone number is too long.')
+    .regex(/^[+()\d .-]*$/, 'Please enter a valid phone number.');
 
 export const signInSchema = z.object({
   email,
@@ -31,8 +46,8 @@ export const signInSchema = z.object({
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const customerSignUpSchema = z.object({
-  firstName: required('Please enter your first name.', 60),
-  lastName: required('Please enter your last name.', 60),
+  firstName: required('Please enter your first name.', NAME_LIMITS.person),
+  lastName: required('Please enter your last name.', NAME_LIMITS.person),
   email,
   phone: phone().optional().or(z.literal('')),
   password,
@@ -41,7 +56,7 @@ export const customerSignUpSchema = z.object({
 export type CustomerSignUpInput = z.infer<typeof customerSignUpSchema>;
 
 export const vendorSignUpSchema = z.object({
-  businessName: required('Please enter your business name.'),
+  businessName: required('Please enter your business name.', NAME_LIMITS.business),
   email,
   phone: phone('Please enter your business phone number.').min(7, 'Please enter your business phone number.'),
   businessAddress: required('Please enter your business address.', 200),
@@ -51,3 +66,24 @@ export const vendorSignUpSchema = z.object({
   acceptAgreement: z.literal(true, { error: 'Please accept the Vendor Agreement.' }),
 });
 export type VendorSignUpInput = z.infer<typeof vendorSignUpSchema>;
+
+/**
+ * The profile fields Better Auth's sign-up (/sign-up/email) accepts besides e-mail and password,
+ * checked on the server whatever the client: a customer's full name or a vendor's business name,
+ * and the optional first and last name and phone.
+ */
+export const signUpProfileSchema = z.object({
+  name: required('Please enter your name.', NAME_LIMITS.full),
+  firstName: required('Please enter your first name.', NAME_LIMITS.person).optional(),
+  lastName: required('Please enter your last name.', NAME_LIMITS.person).optional(),
+  phone: phone().optional(),
+});
+
+/** A profile update (/update-user): the same fields and limits, each optional; null clears an optional one. */
+export const profileUpdateSchema = z.object({
+  name: required('Please enter your name.', NAME_LIMITS.full).optional(),
+  firstName: required('Please enter your first name.', NAME_LIMITS.person).nullish(),
+  lastName: required('Please enter your last name.', NAME_LIMITS.person).nullish(),
+  phone: phone().nullish(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;

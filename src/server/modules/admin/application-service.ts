@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, exists } from 'drizzle-orm';
 import type { VendorApplication } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
@@ -36,9 +36,12 @@ export async function listApplications({
   }));
 }
 
+export const UNCONFIRMED_EMAIL_MESSAGE = 'This vendor has not confirmed their e-mail address yet.';
+
 /**
  * Approves (verified, visible in search) or rejects (with the reason) a pending application and
- * e-mails the vendor. Only pending applications can be decided, so two admins cannot both decide.
+ * e-mails the vendor. Only pending applications can be decided, so two admins cannot both decide;
+ * only a vendor who confirmed their e-mail can be approved (checked in the same statement).
  */
 export async function decideApplication({
   db,
@@ -63,7 +66,20 @@ export async function decideApplication({
         ? { status: 'approved', verified: true, rejectionReason: null, updatedAt: new Date() }
         : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
     )
-    .where(and(eq(vendors.id, vendorId), eq(vendors.status, 'pending')))
+    .where(
+      and(
+        eq(vendors.id, vendorId),
+        eq(vendors.status, 'pending'),
+        decision.approve
+          ? exists(
+              db
+                .select({ id: users.id })
+                .from(users)
+                .where(and(eq(users.id, vendors.userId), eq(users.emailVerified, true))),
+            )
+          : undefined,
+      ),
+    )
     .returning({
       id: vendors.id,
       businessName: vendors.businessName,
@@ -71,13 +87,15 @@ export async function decideApplication({
       status: vendors.status,
     });
   if (!updated) {
-    const [exists] = await db
+    const [current] = await db
       .select({ status: vendors.status })
       .from(vendors)
       .where(eq(vendors.id, vendorId))
       .limit(1);
-    if (!exists) throw AppError.notFound('Application not found');
-    throw new AppError('CONFLICT', 409, `This application was already ${exists.status}.`);
+    if (!current) throw AppError.notFound('Application not found');
+    if (decision.approve && current.status === 'pending')
+      throw new AppError('CONFLICT', 409, UNCONFIRMED_EMAIL_MESSAGE);
+    throw new AppError('CONFLICT', 409, `This application was already ${current.status}.`);
   }
   const [owner] = await db
     .select({ email: users.email })

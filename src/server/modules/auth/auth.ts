@@ -4,11 +4,14 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../http/client-ip.ts';
+import { allowedOrigins } from '../../http/origins.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { existingAccount, resetPassword, verifyEmail } from '../mail/templates.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES, SUPPORT_EMAIL } from '../../../shared/policies.ts';
+import { validateProfileFields } from './profile-fields.ts';
+import { claimVerificationEmail, releaseVerificationEmail } from './verification-throttle.ts';
 
 const AUTH_LIMITED_PATHS = [
   '/sign-in/email',
@@ -17,6 +20,9 @@ const AUTH_LIMITED_PATHS = [
   '/reset-password',
   '/send-verification-email',
 ];
+
+/** Every new account's role; the first admin comes from configuration or the CLI, never sign-up. */
+const DEFAULT_ROLE = 'user';
 
 export function createAuth(
   db: Db,
@@ -30,7 +36,8 @@ export function createAuth(
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.publicUrl],
+    // In development 127.0.0.1 and localhost are the same app: either may sign in (see allowedOrigins).
+    trustedOrigins: allowedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {
@@ -51,6 +58,7 @@ export function createAuth(
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       // The sign-up answer never reveals an existing account; its owner is told by e-mail instead.
+      // Better Auth hashes the password for it too, and this e-mail is awaited like the new account's.
       onExistingUserSignUp: async ({ user }) => {
         const url = `${config.publicUrl}/forgot-password`;
         await mailer.send({
@@ -59,6 +67,17 @@ export function createAuth(
           ...existingAccount({ name: firstName(user), url }),
         });
       },
+      // The answer for an existing e-mail carries a user that was never stored: it has every field a new
+      // account's answer has, with the same values (Better Auth leaves the admin plugin's fields null).
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: DEFAULT_ROLE,
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -72,13 +91,24 @@ export function createAuth(
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
+      // Each unverified sign-in attempt asks for a new link; an address gets at most one per interval.
       sendVerificationEmail: async ({ user, url }) => {
+        const claimedAt = Date.now();
+        if (!(await claimVerificationEmail({ db, email: user.email, now: claimedAt }))) {
+          log.info({ userId: user.id }, 'verification e-mail not sent: one was sent a few minutes ago');
+          return;
+        }
         const link = withDefaultCallback(url, '/auth?verified=1');
-        await mailer.send({
-          to: user.email,
-          kind: 'verify-email',
-          ...verifyEmail({ name: firstName(user), url: link }),
-        });
+        try {
+          await mailer.send({
+            to: user.email,
+            kind: 'verify-email',
+            ...verifyEmail({ name: firstName(user), url: link }),
+          });
+        } catch (err) {
+          await releaseVerificationEmail({ db, email: user.email, claimedAt });
+          throw err;
+        }
       },
     },
     rateLimit: {
@@ -89,6 +119,8 @@ export function createAuth(
       max: 100,
       customRules: Object.fromEntries(AUTH_LIMITED_PATHS.map((p) => [p, authLimit])),
     },
+    // Names and phone numbers follow the shared schemas on sign-up and on profile updates.
+    hooks: { before: validateProfileFields },
     user: {
       additionalFields: {
         userType: { type: 'string', required: false, defaultValue: 'customer', input: false },
@@ -101,7 +133,7 @@ export function createAuth(
     plugins: [
       admin({
         adminRoles: ['admin'],
-        defaultRole: 'user',
+        defaultRole: DEFAULT_ROLE,
         bannedUserMessage: `This account has been suspended. Contact ${SUPPORT_EMAIL}.`,
       }),
       ...(config.google ? [googleSignIn(config.google)] : []),
@@ -112,6 +144,9 @@ export function createAuth(
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      // Better Auth skips its origin check whenever it detects a test runner; our configuration decides
+      // instead, so an app configured for development or production checks origins even under test.
+      ...(config.env !== 'test' && { disableOriginCheck: false }),
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },

@@ -15,8 +15,8 @@ export const vendorApplicationRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const input = await validJson(c, vendorSignUpSchema);
-    const { db, auth, mailer, config } = c.var.services;
-    await applyAsVendor({ db, auth, mailer, publicUrl: config.publicUrl, input });
+    const { db, auth } = c.var.services;
+    await applyAsVendor({ db, auth, input });
     // The same answer whether or not the e-mail already had an account.
     return c.json({ status: 'submitted' }, 202);
   },

@@ -1,46 +1,27 @@
+import { type APIError, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import type { VendorSignUpInput } from '../../../shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { existingAccount } from '../mail/templates.ts';
 
 /**
  * A vendor applies: the account is created by Better Auth, then marked as a vendor with a pending
- * application. Like customer sign-up, the answer never reveals an existing account: its owner is
- * e-mailed instead and nothing is created.
+ * application. Like customer sign-up, the answer never reveals an existing account: Better Auth
+ * treats an existing e-mail with the same work (it hashes the password and e-mails the owner instead
+ * of sending a confirmation link) and answers with a user that was never stored, so nothing is created.
  */
 export async function applyAsVendor({
   db,
   auth,
-  mailer,
-  publicUrl,
   input,
 }: {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
-  publicUrl: string;
   input: VendorSignUpInput;
 }): Promise<void> {
   const email = input.email.toLowerCase();
-  const [existing] = await db
-    .select({ id: users.id, name: users.name, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  if (existing) {
-    const name = existing.firstName || existing.name.split(' ')[0] || 'there';
-    await mailer.send({
-      to: email,
-      kind: 'existing-account',
-      ...existingAccount({ name, url: `${publicUrl}/forgot-password` }),
-    });
-    return;
-  }
-
   let userId: string;
   try {
     const result = await auth.api.signUpEmail({
@@ -54,10 +35,9 @@ export async function applyAsVendor({
     });
     userId = result.user.id;
   } catch (err) {
-    const message = err instanceof Error && err.message ? err.message : 'Vendor registration failed';
-    throw new AppError('VALIDATION_FAILED', 400, message);
+    throw isAPIError(err) ? signUpError(err) : err;
   }
-  // Better Auth answers a concurrent sign-up for the same e-mail like a success; only a stored user counts.
+  // Better Auth answers an existing e-mail like a success (see above); only a stored user counts.
   const [created] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   if (!created) return;
 
@@ -81,4 +61,16 @@ export async function applyAsVendor({
     await db.delete(users).where(eq(users.id, userId));
     throw err;
   }
+}
+
+/** Field names of Better Auth's sign-up body, as the vendor form calls them. */
+const FORM_FIELDS: Record<string, keyof VendorSignUpInput> = { name: 'businessName', phone: 'phone' };
+
+/** Better Auth's refusal as our error, its field messages moved to the vendor form's fields. */
+function signUpError(err: APIError): AppError {
+  const body = (err.body ?? {}) as { message?: string; fields?: Record<string, string> };
+  const fields = body.fields
+    ? Object.fromEntries(Object.entries(body.fields).map(([key, text]) => [FORM_FIELDS[key] ?? key, text]))
+    : undefined;
+  return new AppError('VALIDATION_FAILED', 400, body.message || 'Vendor registration failed', fields);
 }

@@ -66,7 +66,11 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
       void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
       void qc.invalidateQueries({ queryKey: ['vendors'] });
     },
-    onError: (err) => toast.error(err.message),
+    // The server's reason (already decided, e-mail not confirmed); the list may be out of date.
+    onError: (err) => {
+      toast.error(err.message);
+      void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
+    },
   });
   return (
     <Card className="p-5" aria-label={app.businessName} role="group">
@@ -90,12 +94,18 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
           {app.rejectionReason && <p className="mt-2 text-sm text-rose-700">Reason: {app.rejectionReason}</p>}
         </div>
         {app.status === 'pending' && !rejecting && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {!app.emailVerified && (
+              <p id={`unconfirmed-${app.id}`} className="w-full text-right text-sm text-cocoa-600">
+                Approval waits until the vendor confirms their e-mail address.
+              </p>
+            )}
             <Button
               size="sm"
               onClick={() => approve.mutate()}
-              disabled={approve.isPending}
+              disabled={approve.isPending || !app.emailVerified}
               aria-label={`Approve ${app.businessName}`}
+              aria-describedby={app.emailVerified ? undefined : `unconfirmed-${app.id}`}
             >
               Approve
             </Button>

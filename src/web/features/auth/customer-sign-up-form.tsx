@@ -7,12 +7,18 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { authClient } from '../../lib/auth-client.ts';
+import { authErrorMessage, authFieldErrors } from './auth-errors.ts';
+import { useServerConfig } from './server-config.ts';
+
+/** The server checks Better Auth's `name` (first and last name together); this form shows it at the first name. */
+const FORM_FIELD: Record<string, keyof CustomerSignUpInput> = { name: 'firstName' };
 
 export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void }) {
-  const { register, handleSubmit, formState } = useForm<CustomerSignUpInput>({
+  const { register, handleSubmit, formState, setError } = useForm<CustomerSignUpInput>({
     resolver: zodResolver(customerSignUpSchema),
   });
   const { errors, isSubmitting } = formState;
+  const { data: config } = useServerConfig();
 
   const onSubmit = async (v: CustomerSignUpInput) => {
     const { error } = await authClient.signUp.email({
@@ -25,7 +31,16 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       callbackURL: '/auth?verified=1',
     } as Parameters<typeof authClient.signUp.email>[0]);
     if (error) {
-      toast.error(error.message || 'Registration failed');
+      for (const [field, message] of Object.entries(authFieldErrors(error))) {
+        setError(FORM_FIELD[field] ?? (field as keyof CustomerSignUpInput), { message });
+      }
+      toast.error(
+        authErrorMessage(error, {
+          fallback: 'Registration failed',
+          publicUrl: config?.publicUrl,
+          action: 'create your account',
+        }),
+      );
       return;
     }
     toast.success(

@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { authErrorMessage } from './auth-errors.ts';
+import { useServerConfig } from './server-config.ts';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 const safeNext = (next: string | null) =>
@@ -15,17 +17,23 @@ const safeNext = (next: string | null) =>
 export function SignInForm({ idPrefix }: { idPrefix: string }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { data: config } = useServerConfig();
   const { register, handleSubmit, formState } = useForm<SignInInput>({ resolver: zodResolver(signInSchema) });
   const { errors, isSubmitting, isSubmitSuccessful } = formState;
 
   const onSubmit = async (values: SignInInput) => {
-    // An unverified account is sent a fresh confirmation link (it returns to /auth?verified=1).
+    // An unverified account is sent a fresh confirmation link, at most one every few minutes
+    // (it returns to /auth?verified=1).
     const { data, error } = await authClient.signIn.email(values);
     if (error || !data) {
       toast.error(
         error?.code === 'EMAIL_NOT_VERIFIED'
-          ? 'Please confirm your e-mail first: we have sent you a new confirmation link.'
-          : error?.message || 'Sign in failed',
+          ? 'Please confirm your e-mail first: follow the link we e-mailed you. We send a new one at most every 5 minutes.'
+          : authErrorMessage(error, {
+              fallback: 'Sign in failed',
+              publicUrl: config?.publicUrl,
+              action: 'sign in',
+            }),
       );
       throw new Error('sign-in failed'); // keeps isSubmitSuccessful false
     }
