@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './components/layout/error-boundary.tsx';
 import { NotFound } from './components/layout/not-found.tsx';
-import { RootLayout } from './components/layout/root-layout.tsx';
+import { AppLoading, RootLayout } from './components/layout/root-layout.tsx';
 
 type PageModule = { default: ComponentType };
 
@@ -15,6 +15,8 @@ const page = (path: string, load: () => Promise<PageModule>): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    // The first page's module loads before anything renders; without this the router warns on every load.
+    HydrateFallback: AppLoading,
     children: [
       {
         ErrorBoundary: RouteErrorBoundary,

@@ -6,7 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { designImages } from '../../src/server/db/schema/index.ts';
 import { IMAGE_MESSAGES } from '../../src/server/modules/designs/providers/openai.ts';
 import { MESSAGES } from '../../src/shared/errors.ts';
-import { DESIGN_REQUIRED_MESSAGE, type DesignGeneration } from '../../src/shared/schemas/designs.ts';
+import {
+  DESIGN_REQUIRED_MESSAGE,
+  REFINE_DESCRIPTION_MESSAGE,
+  type DesignGeneration,
+} from '../../src/shared/schemas/designs.ts';
 import { createTestApp, type TestApp, testConfig } from '../support/app.ts';
 import { createGeneratedDesign, createUser, createVendor, signIn } from '../support/factories.ts';
 import { startFakeOpenAI } from '../support/fake-openai.ts';
@@ -165,6 +169,17 @@ describe('the designer with the procedural renderer', () => {
     const { last } = await follow(t, body.id);
     expect(last.data.images[0]!.style).toBe('luxe');
     expect(last.data.form.description).toBe('Add a gold crown');
+  });
+
+  it('refuses a Refine without a description at the field, before it spends an image', async () => {
+    const before = (await (await t.app.request('/api/designs/quota')).json()) as { used: number };
+    const { res, body } = await generate(t, { ...FORM, description: '   ', variations: 1, style: 'luxe' });
+    expect(res.status).toBe(400);
+    expect((body.error as { fields?: Record<string, string> }).fields).toEqual({
+      description: REFINE_DESCRIPTION_MESSAGE,
+    });
+    const after = (await (await t.app.request('/api/designs/quota')).json()) as { used: number };
+    expect(after.used).toBe(before.used);
   });
 
   it("answers the spec's message when occasion, flavor or size is missing, naming each field", async () => {

@@ -4,6 +4,9 @@ import { DIETARY_VALUES, FLAVORS, OCCASIONS, SIZES, STYLE_PRESETS, type StylePre
 /** Spec section 5: the designer's one message when occasion, flavor or size is missing. */
 export const DESIGN_REQUIRED_MESSAGE = 'Please fill in all required fields: Occasion, Flavor, and Size.';
 
+/** Refine redraws one design from an edited description, so it needs one. */
+export const REFINE_DESCRIPTION_MESSAGE = 'Please describe how you would like the design changed.';
+
 export const DESIGN_LIMITS = { description: 1000, colors: 200 } as const;
 
 export const STYLE_IDS = STYLE_PRESETS.map((s) => s.id) as [StylePreset, ...StylePreset[]];
@@ -61,13 +64,19 @@ export type DesignFormValues = z.output<typeof designFormSchema>;
 export const DESIGN_REQUIRED_FIELDS = ['occasion', 'flavor', 'size'] as const;
 
 /** POST /api/designs/generations: one design, three variations, or one redone in a given style (Refine). */
-export const startGenerationSchema = designFormSchema.extend({
-  variations: z.union([z.literal(1), z.literal(3)], { error: 'Choose one design or three variations.' }),
-  /** Only with one design: the style preset to draw it in (Refine keeps the variation's style). */
-  style: z.enum(STYLE_IDS, { error: 'Please choose a listed style.' }).optional(),
-  /** The vendor the customer is designing for (Request a Quote on a vendor page). */
-  vendorId: z.string().trim().min(1).max(100).optional(),
-});
+export const startGenerationSchema = designFormSchema
+  .extend({
+    variations: z.union([z.literal(1), z.literal(3)], { error: 'Choose one design or three variations.' }),
+    /** Only with one design: the style preset to draw it in (Refine keeps the variation's style). */
+    style: z.enum(STYLE_IDS, { error: 'Please choose a listed style.' }).optional(),
+    /** The vendor the customer is designing for (Request a Quote on a vendor page). */
+    vendorId: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((v) => v.style === undefined || v.description !== '', {
+    // A refine redraws one picture from its description: without one it would spend an image on nothing.
+    path: ['description'],
+    message: REFINE_DESCRIPTION_MESSAGE,
+  });
 export type StartGenerationInput = z.input<typeof startGenerationSchema>;
 export type StartGenerationValues = z.output<typeof startGenerationSchema>;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { Spinner } from '../ui/spinner.tsx';
 import { usePendingDesignSave } from '../../features/designer/pending-save.ts';
 import { useSessionKeeper } from '../../lib/use-session-keeper.ts';
 import { Footer } from './footer.tsx';
@@ -41,8 +42,18 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster position="top-center" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
+      {/* Bottom right: at the top the toasts covered the navigation links. */}
+      <Toaster position="bottom-right" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
       <ScrollRestoration />
+    </div>
+  );
+}
+
+/** What shows while the first page's code loads (before the router can render the layout). */
+export function AppLoading() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner label="Loading Frosted" />
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input.tsx';
 import { ChoiceGroup } from '../vendor-admin/choice-group.tsx';
+import { useDesignQuota } from './api.ts';
 import { QuotaLine } from './quota-line.tsx';
 
 /** What the server said about a rejected request: its message and each field's own. */
@@ -73,7 +74,9 @@ export function DesignerForm({
 
   const formMessage =
     errors.root?.server?.message ?? (missingRequired(errors) ? DESIGN_REQUIRED_MESSAGE : undefined);
-  const disabled = busy || isSubmitting || blockedMessage !== null;
+  const { data: quota } = useDesignQuota();
+  // With today's allowance used up the quota line says so, once; the buttons wait for tomorrow.
+  const disabled = busy || isSubmitting || blockedMessage !== null || quota?.remaining === 0;
 
   return (
     <form

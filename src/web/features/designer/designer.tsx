@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { DesignGeneration } from '../../../shared/schemas/designs.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useServerConfig } from '../auth/server-config.ts';
-import { useStartGeneration } from './api.ts';
+import { useDesignQuota, useStartGeneration } from './api.ts';
 import { DesignError, DesignResults } from './design-results.tsx';
 import { DesignerForm, type FormRejection } from './designer-form.tsx';
 import { GenerationProgress } from './generation-progress.tsx';
@@ -30,6 +30,7 @@ export function Designer() {
   const { data: config } = useServerConfig();
   const preselection = useVendorPreselection();
   const start = useStartGeneration();
+  const quota = useDesignQuota();
   const [run, setRun] = useState<Run | null>(null);
   const [results, setResults] = useState<{ runId: string; items: DesignResult[] } | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -62,6 +63,8 @@ export function Designer() {
     } catch (err) {
       const e = err instanceof ApiError ? err : new ApiError(0, 'INTERNAL', MESSAGES.internal);
       if (e.code === 'VALIDATION_FAILED') return { message: e.message, fields: e.fields };
+      // Used up while the page was open: the refreshed quota line shows the message, not a second box.
+      if (e.code === 'QUOTA_EXCEEDED' && (await quota.refetch()).data?.remaining === 0) return;
       setFailure({ message: e.message, retry: NOT_RETRYABLE.has(e.code) ? null : { request, variations } });
     }
   };

@@ -1,6 +1,6 @@
 import { Wand2 } from 'lucide-react';
 import { useState } from 'react';
-import { DESIGN_LIMITS } from '../../../shared/schemas/designs.ts';
+import { DESIGN_LIMITS, REFINE_DESCRIPTION_MESSAGE } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
@@ -37,6 +37,13 @@ export function RefineDialog({
   };
 
   const submit = async () => {
+    if (text.trim() === '') {
+      setRejection({
+        message: REFINE_DESCRIPTION_MESSAGE,
+        fields: { description: REFINE_DESCRIPTION_MESSAGE },
+      });
+      return;
+    }
     setPending(true);
     const result = await onRegenerate(text.trim());
     setPending(false);
