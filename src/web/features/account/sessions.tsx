@@ -6,13 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { authClient } from '../../lib/auth-client.ts';
+import { formatDateTime } from '../../../shared/time.ts';
 
 export const sessionsKey = ['auth', 'sessions'] as const;
-const when = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Vancouver',
-});
 
 /** A short description of the browser from its user agent. */
 function device(ua: string | null | undefined): string {
@@ -98,7 +94,7 @@ export function Sessions() {
                     {s.token === currentToken && <Badge variant="verified">this device</Badge>}
                   </span>
                   <span className="block text-sm text-cocoa-500">
-                    {s.ipAddress ?? 'unknown address'} · signed in {when.format(new Date(s.createdAt))}
+                    {s.ipAddress ?? 'unknown address'} · signed in {formatDateTime(s.createdAt)}
                   </span>
                 </span>
               </span>

@@ -10,6 +10,7 @@ import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Label, NativeSelect, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
+import { formatDate } from '../../../shared/time.ts';
 
 type Status = VendorApplication['status'];
 
@@ -79,7 +80,7 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
           <h3 className="text-lg font-semibold">{app.businessName}</h3>
           <p className="text-sm text-cocoa-600">
             {specialtyLabel(app.specialty)} · {locationLabel(app.location)} · applied{' '}
-            {new Date(app.createdAt).toLocaleDateString('en-CA')}
+            {formatDate(app.createdAt)}
           </p>
           <p className="text-sm text-cocoa-600">
             {app.email}{' '}
