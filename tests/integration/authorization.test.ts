@@ -245,6 +245,18 @@ const CASES: Case[] = [
   },
   {
     route: '/api/me/conversations/:id/messages',
+    method: 'GET',
+    path: () => `/api/me/conversations/${ids.conversationA}/messages`,
+    expect: { ...signedIn(404), customerA: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/conversations/:id/read',
+    method: 'POST',
+    path: () => `/api/me/conversations/${ids.conversationA}/read`,
+    expect: { ...signedIn(404), customerA: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/conversations/:id/messages',
     method: 'POST',
     path: () => `/api/me/conversations/${ids.conversationA}/messages`,
     body: { body: 'Is the 14th still free?' },

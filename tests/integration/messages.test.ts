@@ -68,6 +68,12 @@ describe('conversations between customers and vendors', () => {
     expect(thread.messages).toHaveLength(1);
     expect(thread.messages[0]).toMatchObject({ mine: false, senderName: 'Alice B.' });
     expect(thread.messages[0].orderNumber).toMatch(/\S/);
+    expect(thread).toMatchObject({ unread: true, olderCursor: null, newerCursor: expect.any(String) });
+    // Reading is a GET and writes nothing; the reader marks what it has shown.
+    const stillUnread = await (await call('owner', '/api/me/conversations')).json();
+    expect(stillUnread.conversations[0].unread).toBe(true);
+    const read = await call('owner', `/api/me/conversations/${id}/read`, { through: thread.newerCursor });
+    expect(await read.json()).toEqual({ marked: true });
     const after = await (await call('owner', '/api/me/conversations')).json();
     expect(after.conversations[0].unread).toBe(false);
 
@@ -87,10 +93,14 @@ describe('conversations between customers and vendors', () => {
     for (const who of ['bob', 'otherOwner']) {
       expect((await call(who, `/api/me/conversations/${id}`)).status).toBe(404);
       expect((await call(who, `/api/me/conversations/${id}/messages`, { body: 'hi' })).status).toBe(404);
+      expect((await call(who, `/api/me/conversations/${id}/messages`)).status).toBe(404);
+      expect((await call(who, `/api/me/conversations/${id}/read`, {})).status).toBe(404);
       const list = await (await call(who, '/api/me/conversations')).json();
       expect(list.conversations.map((c: { id: string }) => c.id)).not.toContain(id);
     }
     expect((await t.app.request(`/api/me/conversations/${id}`)).status).toBe(401);
+    expect((await t.app.request(`/api/me/conversations/${id}/messages`)).status).toBe(401);
+    expect((await t.app.request(`/api/me/conversations/${id}/read`, { method: 'POST' })).status).toBe(401);
   });
 
   it('masks contact details until the customer has paid for an order with the vendor', async () => {
@@ -101,6 +111,12 @@ describe('conversations between customers and vendors', () => {
     const thread = await (await call('alice', `/api/me/conversations/${id}`)).json();
     expect(thread.contactDetailsMasked).toBe(true);
     expect(thread.messages.at(-1).body).toBe(`Call ${MASK} or mail ${MASK}`);
+    // Pages read later (polling, older pages) are masked the same way.
+    await call('owner', `/api/me/conversations/${id}/messages`, { body: 'Or text 604-555-0198' });
+    const polled = await (
+      await call('alice', `/api/me/conversations/${id}/messages?after=${thread.newerCursor}`)
+    ).json();
+    expect(polled.messages.map((m: { body: string }) => m.body)).toEqual([`Or text ${MASK}`]);
 
     // A paid order with the other vendor unmasks that conversation only.
     const otherId = await start('alice', ids.otherVendor);
@@ -110,6 +126,8 @@ describe('conversations between customers and vendors', () => {
     const paid = await (await call('alice', `/api/me/conversations/${otherId}`)).json();
     expect(paid.contactDetailsMasked).toBe(false);
     expect(paid.messages.at(-1).body).toBe('My number: 604-555-0100');
+    const page = await (await call('alice', `/api/me/conversations/${otherId}/messages`)).json();
+    expect(page.messages.at(-1).body).toBe('My number: 604-555-0100');
   });
 
   it('refuses bad input with field messages', async () => {

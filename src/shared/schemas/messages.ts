@@ -28,6 +28,90 @@ export type SendMessageValues = z.output<typeof sendMessageSchema>;
 
 export const conversationIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 
+/** Messages in the first page of a thread and in each "Show earlier messages" page. */
+export const MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_MAX = 100;
+
+/**
+ * A place in a thread: one message's time, to the microsecond as stored, and its id, which breaks ties
+ * between messages sent in the same instant. Threads are ordered by (createdAt, id).
+ */
+export interface MessagePosition {
+  /** UTC, `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
+  at: string;
+  id: string;
+}
+
+const POSITION_AT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (token: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(token.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
+  );
+
+/** The opaque cursor the API hands out for a place in a thread. */
+export const encodeMessageCursor = (p: MessagePosition): string => toBase64Url(JSON.stringify([p.at, p.id]));
+
+/** A cursor back into a place, or null for anything the API did not issue. */
+export function decodeMessageCursor(token: string): MessagePosition | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(token));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [at, id] = parsed as unknown[];
+  if (typeof at !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
+  const ms = POSITION_AT.exec(at)?.[1];
+  if (!ms || Number(ms.slice(0, 4)) < 1970) return null;
+  // A real instant the database can read: no 30 February, no hour 24.
+  const time = new Date(`${ms}Z`);
+  if (Number.isNaN(time.getTime()) || time.toISOString() !== `${ms}Z`) return null;
+  return { at, id };
+}
+
+const INVALID_CURSOR = 'This link to older or newer messages is invalid; reload the conversation.';
+const messageCursorSchema = z
+  .string()
+  .max(300, INVALID_CURSOR)
+  .regex(/^[A-Za-z0-9_-]+$/, INVALID_CURSOR)
+  .transform((token, ctx) => {
+    const position = decodeMessageCursor(token);
+    if (!position) {
+      ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
+      return z.NEVER;
+    }
+    return position;
+  });
+
+/**
+ * `GET /api/me/conversations/:id/messages`: without a cursor the newest page; `before` the page of
+ * messages just older than a cursor ("Show earlier messages"); `after` only the messages newer than it
+ * (polling). Either way the page comes back oldest first.
+ */
+export const messagePageQuerySchema = z
+  .object({
+    before: messageCursorSchema.optional(),
+    after: messageCursorSchema.optional(),
+    limit: z.coerce
+      .number({ error: `Ask for 1 to ${MESSAGE_PAGE_MAX} messages.` })
+      .int(`Ask for 1 to ${MESSAGE_PAGE_MAX} messages.`)
+      .min(1, `Ask for 1 to ${MESSAGE_PAGE_MAX} messages.`)
+      .max(MESSAGE_PAGE_MAX, `Ask for 1 to ${MESSAGE_PAGE_MAX} messages.`)
+      .default(MESSAGE_PAGE_SIZE),
+  })
+  .refine((q) => !(q.before && q.after), {
+    path: ['after'],
+    message: 'Ask for messages before or after a place, not both.',
+  });
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
   body: z.string(),
@@ -38,6 +122,19 @@ export const messageSchema = z.object({
   createdAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+const pageCursors = {
+  /**
+   * Pass as `before` for the messages just older than this page; null when nothing older exists.
+   * Always null on an `after` read, whose reader already holds the older messages.
+   */
+  olderCursor: z.string().nullable(),
+  /**
+   * Pass as `after` to poll for messages newer than this page: the newest message's place, or the
+   * `after` cursor itself when nothing new came; null only for a thread without messages.
+   */
+  newerCursor: z.string().nullable(),
+};
 
 export const conversationSummarySchema = z.object({
   id: z.string(),
@@ -54,6 +151,23 @@ export const conversationSchema = conversationSummarySchema.extend({
   contactDetailsMasked: z.boolean(),
   /** The customer's orders with this vendor, to say which order a message is about. */
   orders: z.array(z.object({ id: z.string(), orderNumber: z.string() })),
+  /** The newest page of messages, oldest first; older pages come from olderCursor. */
   messages: z.array(messageSchema),
+  ...pageCursors,
 });
 export type Conversation = z.infer<typeof conversationSchema>;
+
+/** A page of messages read with `before` or `after`, oldest first. */
+export const messagePageSchema = z.object({ messages: z.array(messageSchema), ...pageCursors });
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/**
+ * `POST /api/me/conversations/:id/read`: the reader has seen the thread up to `through` (the
+ * newerCursor of what is shown); without it, up to the latest message.
+ */
+export const markReadSchema = z.object({ through: messageCursorSchema.optional() });
+export type MarkReadInput = z.input<typeof markReadSchema>;
+
+/** The answer to marking a conversation read: whether the read mark moved. */
+export const markReadResultSchema = z.object({ marked: z.boolean() });
+export type MarkReadResult = z.infer<typeof markReadResultSchema>;

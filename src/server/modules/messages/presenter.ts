@@ -1,7 +1,14 @@
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
-import type { Conversation, ConversationSummary, Message } from '../../../shared/schemas/messages.ts';
+import {
+  type Conversation,
+  type ConversationSummary,
+  encodeMessageCursor,
+  type Message,
+  type MessagePage,
+} from '../../../shared/schemas/messages.ts';
 import { displayName } from '../reviews/presenter.ts';
-import type { getConversation, listConversations } from './service.ts';
+import type { getConversation, getMessagePage, listConversations } from './service.ts';
+import type { MessagePageRows } from './thread.ts';
 import { participantIn, type Participant } from './policy.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof listConversations>>['rows'][number];
@@ -33,15 +40,17 @@ export function presentConversationSummary(
   };
 }
 
-export function presentConversation(data: Awaited<ReturnType<typeof getConversation>>): Conversation {
-  const { me, row, messageRows, orderRows, paid } = data;
-  // Before payment, contact details are hidden from both sides, in every message and preview.
-  const mask = paid ? (text: string) => text : maskContactDetails;
+type ThreadRow = Awaited<ReturnType<typeof getMessagePage>>['row'];
+
+/** A page of messages, oldest first, with the cursors to read on in either direction. */
+function presentPage(
+  me: Participant,
+  row: ThreadRow,
+  page: MessagePageRows,
+  mask: (text: string) => string,
+): MessagePage {
   return {
-    ...presentConversationSummary(me, row, mask),
-    contactDetailsMasked: !paid,
-    orders: orderRows.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
-    messages: messageRows.map((m): Message => ({
+    messages: page.rows.map((m): Message => ({
       id: m.message.id,
       body: mask(m.message.body),
       mine: m.message.senderId === me.userId,
@@ -50,5 +59,25 @@ export function presentConversation(data: Awaited<ReturnType<typeof getConversat
       orderNumber: m.orderNumber,
       createdAt: m.message.createdAt.toISOString(),
     })),
+    olderCursor: page.older && encodeMessageCursor(page.older),
+    newerCursor: page.newer && encodeMessageCursor(page.newer),
   };
+}
+
+// Before payment, contact details are hidden from both sides, in every message and preview.
+const maskUnlessPaid = (paid: boolean) => (paid ? (text: string) => text : maskContactDetails);
+
+export function presentConversation(data: Awaited<ReturnType<typeof getConversation>>): Conversation {
+  const { me, row, page, orderRows, paid } = data;
+  const mask = maskUnlessPaid(paid);
+  return {
+    ...presentConversationSummary(me, row, mask),
+    contactDetailsMasked: !paid,
+    orders: orderRows.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
+    ...presentPage(me, row, page, mask),
+  };
+}
+
+export function presentMessagePage(data: Awaited<ReturnType<typeof getMessagePage>>): MessagePage {
+  return presentPage(data.me, data.row, data.page, maskUnlessPaid(data.paid));
 }

@@ -1,15 +1,25 @@
 import { Hono } from 'hono';
 import {
   conversationIdParamSchema,
+  markReadSchema,
+  type MarkReadResult,
+  messagePageQuerySchema,
   sendMessageSchema,
   startConversationSchema,
 } from '../../../shared/schemas/messages.ts';
 import { requireActor } from '../../http/auth-guard.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, validJson } from '../../http/validate.ts';
-import { presentConversation, presentConversationSummary } from './presenter.ts';
-import { getConversation, listConversations, sendMessage, startConversation } from './service.ts';
+import { parseOrThrow, validJson, validQuery } from '../../http/validate.ts';
+import { presentConversation, presentConversationSummary, presentMessagePage } from './presenter.ts';
+import {
+  getConversation,
+  getMessagePage,
+  listConversations,
+  markConversationRead,
+  sendMessage,
+  startConversation,
+} from './service.ts';
 
 /** The signed-in user's conversations between customers and vendors. */
 export const messageRoutes = new Hono<AppEnv>()
@@ -28,6 +38,19 @@ export const messageRoutes = new Hono<AppEnv>()
     const actor = await requireActor(c);
     const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
     return c.json(presentConversation(await getConversation({ db: c.var.services.db, actor, id })));
+  })
+  .get('/:id/messages', async (c) => {
+    const actor = await requireActor(c);
+    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
+    const query = validQuery(c, messagePageQuerySchema);
+    return c.json(presentMessagePage(await getMessagePage({ db: c.var.services.db, actor, id, query })));
+  })
+  .post('/:id/read', async (c) => {
+    const actor = await requireActor(c);
+    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
+    const { through } = await validJson(c, markReadSchema);
+    const marked = await markConversationRead({ db: c.var.services.db, actor, id, through });
+    return c.json({ marked } satisfies MarkReadResult);
   })
   .post('/:id/messages', rateLimit({ name: 'messages', max: () => 30, windowSeconds: 60 }), async (c) => {
     const actor = await requireActor(c);

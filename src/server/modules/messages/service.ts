@@ -1,11 +1,17 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { isPaidStatus } from '../../../shared/order-status.ts';
-import type { SendMessageValues } from '../../../shared/schemas/messages.ts';
+import {
+  MESSAGE_PAGE_SIZE,
+  type MessagePageQuery,
+  type MessagePosition,
+  type SendMessageValues,
+} from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
+import { readMessages } from './thread.ts';
 
 const notFound = () => AppError.notFound('Conversation not found');
 
@@ -73,9 +79,8 @@ export async function listConversations({ db, actor }: { db: Db; actor: Actor })
   return { me, rows };
 }
 
-/** One conversation with its messages, if the user takes part; reading it marks it read for them. */
-export async function getConversation({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
-  const me = await participantFor(db, actor);
+/** The conversation with both names, if the user takes part; for anyone else it does not exist. */
+async function conversationFor(db: Db, me: Participant, id: string) {
   const [row] = await db
     .select(summaryColumns)
     .from(conversations)
@@ -84,37 +89,88 @@ export async function getConversation({ db, actor, id }: { db: Db; actor: Actor;
     .where(and(eq(conversations.id, id), conversationScope(me)))
     .limit(1);
   if (!row) throw notFound();
-  const c = row.conversation;
-  const [messageRows, orderRows] = await Promise.all([
-    db
-      .select({ message: messages, orderNumber: orders.orderNumber })
-      .from(messages)
-      .leftJoin(orders, eq(orders.id, messages.orderId))
-      .where(eq(messages.conversationId, c.id))
-      .orderBy(asc(messages.createdAt), asc(messages.id))
-      .limit(500),
-    db
-      .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
-      .from(orders)
-      .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
-      .orderBy(desc(orders.createdAt)),
+  return row;
+}
+
+/** The customer's orders with the vendor, newest first: to name one in a message, and to unmask once paid. */
+const ordersBetween = (db: Db, c: { customerId: string; vendorId: string }) =>
+  db
+    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
+    .orderBy(desc(orders.createdAt));
+
+/**
+ * One conversation with its newest page of messages, if the user takes part. Reading writes nothing:
+ * the reader marks it read with markConversationRead once the messages are shown.
+ */
+export async function getConversation({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
+  const me = await participantFor(db, actor);
+  const row = await conversationFor(db, me, id);
+  const [page, orderRows] = await Promise.all([
+    readMessages(db, row.conversation.id, { limit: MESSAGE_PAGE_SIZE }),
+    ordersBetween(db, row.conversation),
   ]);
-  const now = new Date();
-  const side = participantIn(me, c);
-  await db
+  return { me, row, page, orderRows, paid: orderRows.some((o) => isPaidStatus(o.status)) };
+}
+
+/** Older messages (`before`) or only the new ones (`after`, for polling) of a conversation the user takes part in. */
+export async function getMessagePage({
+  db,
+  actor,
+  id,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  query: MessagePageQuery;
+}) {
+  const me = await participantFor(db, actor);
+  const row = await conversationFor(db, me, id);
+  const [page, orderRows] = await Promise.all([
+    readMessages(db, row.conversation.id, query),
+    ordersBetween(db, row.conversation),
+  ]);
+  return { me, row, page, paid: orderRows.some((o) => isPaidStatus(o.status)) };
+}
+
+/**
+ * Marks the conversation read for the user's side up to `through` (what the reader was shown), or up
+ * to the latest message. The update is conditional: with nothing newer than the mark it writes
+ * nothing, so a reader may call it on every poll. Answers whether the mark moved.
+ */
+export async function markConversationRead({
+  db,
+  actor,
+  id,
+  through,
+}: {
+  db: Db;
+  actor: Actor;
+  id: string;
+  through?: MessagePosition | undefined;
+}) {
+  const me = await participantFor(db, actor);
+  const [c] = await db
+    .select({ id: conversations.id, customerId: conversations.customerId, vendorId: conversations.vendorId })
+    .from(conversations)
+    .where(and(eq(conversations.id, id), conversationScope(me)))
+    .limit(1);
+  if (!c) throw notFound();
+  const customer = participantIn(me, c) === 'customer';
+  const readAt = customer ? conversations.customerReadAt : conversations.vendorReadAt;
+  // A message's time, not now: the unread rule (last message newer than the mark) and this condition
+  // then agree exactly, whatever the app and database clocks say.
+  const upTo = through
+    ? sql`least(${through.at}::timestamptz, ${conversations.lastMessageAt})`
+    : sql`${conversations.lastMessageAt}`;
+  const marked = await db
     .update(conversations)
-    .set(side === 'customer' ? { customerReadAt: now } : { vendorReadAt: now })
-    .where(eq(conversations.id, c.id));
-  return {
-    me,
-    row: {
-      ...row,
-      conversation: { ...c, ...(side === 'customer' ? { customerReadAt: now } : { vendorReadAt: now }) },
-    },
-    messageRows,
-    orderRows,
-    paid: orderRows.some((o) => isPaidStatus(o.status)),
-  };
+    .set(customer ? { customerReadAt: upTo } : { vendorReadAt: upTo })
+    .where(and(eq(conversations.id, c.id), or(isNull(readAt), sql`${readAt} < ${upTo}`)))
+    .returning({ id: conversations.id });
+  return marked.length > 0;
 }
 
 /** Sends a message in a conversation the user takes part in, optionally about one of its orders. */
@@ -152,7 +208,9 @@ export async function sendMessage({
         .limit(1);
       if (!order) throw AppError.validation({ orderId: 'This order is not part of this conversation.' });
     }
-    const now = new Date();
+    // Strictly after the conversation's latest message, even from a server whose clock lags another's:
+    // readers poll for what comes after the newest message they hold, and must never be passed by.
+    const now = new Date(Math.max(Date.now(), c.lastMessageAt.getTime() + 1));
     const [message] = await tx
       .insert(messages)
       .values({

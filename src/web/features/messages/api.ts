@@ -2,6 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
   ConversationSummary,
+  MarkReadInput,
+  MarkReadResult,
+  Message,
+  MessagePage,
   SendMessageValues,
 } from '../../../shared/schemas/messages.ts';
 import { api } from '../../lib/api.ts';
@@ -23,13 +27,86 @@ export const useConversations = (poll = false) =>
     refetchInterval: poll ? POLL_MS : false,
   });
 
-export const useConversation = (id: string | null) =>
-  useQuery({
-    queryKey: messageKeys.one(id ?? ''),
-    queryFn: () => api<Conversation>(`/api/me/conversations/${id}`),
-    enabled: id !== null,
+/**
+ * An open conversation as the thread shows it: the newest page it opened on, everything polled since
+ * (in `messages`), and the older pages "Show earlier messages" loaded (in `earlier`, oldest first).
+ * `olderCursor` is the place before the oldest loaded message, `newerCursor` after the newest.
+ */
+export interface Thread extends Conversation {
+  earlier: Message[];
+}
+
+const threadPath = (id: string) => `/api/me/conversations/${id}`;
+const pagePath = (id: string, query: Record<string, string>) =>
+  `${threadPath(id)}/messages?${new URLSearchParams(query)}`;
+
+/** Appends the messages of a poll that the thread does not have yet. */
+function withNewer(thread: Thread, page: MessagePage): Thread {
+  const known = new Set(thread.messages.map((m) => m.id));
+  const fresh = page.messages.filter((m) => !known.has(m.id));
+  if (fresh.length === 0) return thread;
+  const wasEmpty = thread.messages.length === 0 && thread.earlier.length === 0;
+  return {
+    ...thread,
+    messages: [...thread.messages, ...fresh],
+    // Fresh messages are the newest of the page, so its cursor now marks the thread's newest.
+    newerCursor: page.newerCursor,
+    olderCursor: wasEmpty ? page.olderCursor : thread.olderCursor,
+  };
+}
+
+/**
+ * One conversation, kept up to date by polling. The first fetch reads the newest page; each poll after
+ * it asks only for messages newer than the newest it holds, so a long thread costs no more to poll
+ * than a short one. Dropped from the cache once closed, so opening it again starts from the newest.
+ */
+export function useThread(id: string) {
+  const qc = useQueryClient();
+  return useQuery({
+    queryKey: messageKeys.one(id),
+    queryFn: async ({ signal }): Promise<Thread> => {
+      const held = qc.getQueryData<Thread>(messageKeys.one(id));
+      if (!held) return { ...(await api<Conversation>(threadPath(id), { signal })), earlier: [] };
+      const page = await api<MessagePage>(pagePath(id, held.newerCursor ? { after: held.newerCursor } : {}), {
+        signal,
+      });
+      // Merge into the thread as it is now: an older page may have arrived while this one was read.
+      return withNewer(qc.getQueryData<Thread>(messageKeys.one(id)) ?? held, page);
+    },
     refetchInterval: POLL_MS,
+    gcTime: 0,
   });
+}
+
+/** "Show earlier messages": reads the page before the oldest loaded message and puts it in front. */
+export function useLoadEarlier(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (before: string) => api<MessagePage>(pagePath(id, { before })),
+    onSuccess: (page, before) =>
+      qc.setQueryData<Thread>(messageKeys.one(id), (thread) =>
+        // A page for a place the thread has already moved past is dropped, never added twice.
+        thread && thread.olderCursor === before
+          ? { ...thread, earlier: [...page.messages, ...thread.earlier], olderCursor: page.olderCursor }
+          : thread,
+      ),
+  });
+}
+
+/** Marks the conversation read up to what the thread has shown; the list's unread dot then clears. */
+export function useMarkRead(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (through: string) =>
+      api<MarkReadResult>(`${threadPath(id)}/read`, {
+        method: 'POST',
+        json: { through } satisfies MarkReadInput,
+      }),
+    onSuccess: ({ marked }) => {
+      if (marked) void qc.invalidateQueries({ queryKey: messageKeys.list() });
+    },
+  });
+}
 
 export function useStartConversation() {
   const qc = useQueryClient();

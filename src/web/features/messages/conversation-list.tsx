@@ -2,14 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ConversationSummary } from '../../../shared/schemas/messages.ts';
 import { cn } from '../../lib/cn.ts';
-
-const when = new Intl.DateTimeFormat('en-CA', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'America/Vancouver',
-});
+import { formatShortDateTime } from '../../../shared/time.ts';
 
 export function NoMessages({ text }: { text: string }) {
   return (
@@ -46,7 +39,7 @@ export function ConversationList({
                 {c.counterpart.name}
               </span>
               <time dateTime={c.lastMessageAt} className="shrink-0 text-xs text-cocoa-500">
-                {when.format(new Date(c.lastMessageAt))}
+                {formatShortDateTime(c.lastMessageAt)}
               </time>
             </span>
             <span className="mt-0.5 flex items-center gap-2 text-sm text-cocoa-600">

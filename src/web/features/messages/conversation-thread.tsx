@@ -15,25 +15,35 @@ import { fieldA11y } from '../../components/ui/field.tsx';
 import { FieldError, Label, NativeSelect, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
-import { useConversation, useSendMessage } from './api.ts';
+import { type Thread, useMarkRead, useSendMessage, useThread } from './api.ts';
+import { MessageLog } from './message-log.tsx';
 
-const when = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Vancouver',
-});
-
-/** One conversation: its messages (refreshed every few seconds) and the composer. */
-export function ConversationThread({ id, orderId }: { id: string; orderId: string | null }) {
-  const { data, isPending, error, refetch } = useConversation(id);
-  const bottom = useRef<HTMLLIElement>(null);
-  const count = data?.messages.length ?? 0;
+/**
+ * Marks the conversation read whenever the thread shows a message from the other side newer than the
+ * last one marked. A thread that opened with nothing unread had been read before.
+ */
+function useMarkShownRead(id: string, thread: Thread | undefined) {
+  const { mutate: markRead } = useMarkRead(id);
+  const loaded = thread !== undefined;
+  const unreadOnOpen = thread?.unread ?? false;
+  const lastTheirs = thread?.messages.findLast((m) => !m.mine)?.id;
+  const through = thread?.newerCursor;
+  const marked = useRef<{ opened: boolean; id?: string | undefined }>({ opened: false });
   useEffect(() => {
-    // A block body on purpose: newer browsers return a promise from scrollIntoView, and an effect
-    // must return nothing or a cleanup function.
-    bottom.current?.scrollIntoView({ block: 'nearest' });
-  }, [count]);
+    if (!loaded) return;
+    if (!marked.current.opened) {
+      marked.current = { opened: true, id: unreadOnOpen ? undefined : lastTheirs };
+    }
+    if (!lastTheirs || !through || marked.current.id === lastTheirs) return;
+    marked.current.id = lastTheirs;
+    markRead(through);
+  }, [loaded, unreadOnOpen, lastTheirs, through, markRead]);
+}
+
+/** One conversation: its messages (new ones polled every few seconds, older ones on request) and the composer. */
+export function ConversationThread({ id, orderId }: { id: string; orderId: string | null }) {
+  const { data, isPending, error, refetch } = useThread(id);
+  useMarkShownRead(id, data);
 
   if (isPending)
     return (
@@ -69,32 +79,7 @@ export function ConversationThread({ id, orderId }: { id: string; orderId: strin
           protected on Frosted.
         </p>
       )}
-      <ol className="flex-1 space-y-3 overflow-y-auto px-4 py-4" aria-live="polite" aria-relevant="additions">
-        {data.messages.length === 0 && (
-          <li className="py-10 text-center text-cocoa-500">No messages yet. Say hello!</li>
-        )}
-        {data.messages.map((m) => (
-          <li key={m.id} className={cn('flex flex-col', m.mine ? 'items-end' : 'items-start')}>
-            <div
-              className={cn(
-                'max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap',
-                m.mine ? 'bg-rose-600 text-white' : 'bg-cream-200 text-cocoa-900',
-              )}
-            >
-              {m.orderNumber && (
-                <p className={cn('mb-1 text-xs', m.mine ? 'text-rose-100' : 'text-cocoa-500')}>
-                  About order {m.orderNumber}
-                </p>
-              )}
-              {m.body}
-            </div>
-            <p className="mt-1 text-xs text-cocoa-500">
-              {m.mine ? 'You' : m.senderName} · {when.format(new Date(m.createdAt))}
-            </p>
-          </li>
-        ))}
-        <li ref={bottom} aria-hidden />
-      </ol>
+      <MessageLog id={id} thread={data} />
       <Composer
         conversationId={id}
         orders={data.orders}
