@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { withClientIp } from './http/client-ip.ts';
+import { compression } from './http/compression.ts';
 import { apiNotFound, handleError } from './http/errors.ts';
 import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -30,6 +31,7 @@ import type { Services } from './services.ts';
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
 
+  app.use('*', compression());
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   app.use('*', async (c, next) => {
     c.set('services', services);

@@ -47,6 +47,8 @@ describe('platform', () => {
     const asset = await t.app.request('/assets/main-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    const icon = await t.app.request('/favicon.svg');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
     const index = await t.app.request('/');
     expect(index.headers.get('cache-control')).toBe('no-cache');
     expect(await index.text()).toContain('id="root"');

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
+import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
 import type { AppEnv } from './types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,9 +35,53 @@ export function withHead(html: string, head: PageHead): string {
   return out;
 }
 
+/** The build writes these siblings next to each text asset (vite.config.ts, `precompress`). */
+const VARIANTS: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+const isFile = (file: string) => statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+
+interface Negotiated {
+  /** The requested file, whose type the response keeps. */
+  file: string;
+  variants: Encoding[];
+  encoding: Encoding | undefined;
+}
+
+/**
+ * Files of the built app, each sent as its smallest variant the client accepts (precompressed at build
+ * time, so nothing is compressed per request), with the original Content-Type and `cacheControl`.
+ */
+function staticFiles(root: string, cacheControl: string): MiddlewareHandler<AppEnv> {
+  const negotiated = new WeakMap<Context, Negotiated>();
+  const serve = serveStatic<AppEnv>({
+    root,
+    // Called with the decoded path that serveStatic has already checked for traversal.
+    rewriteRequestPath: (file, c) => {
+      const variants = ENCODINGS.filter((e) => isFile(path.join(root, file + VARIANTS[e])));
+      const encoding = negotiateEncoding(c.req.header('Accept-Encoding'), variants);
+      negotiated.set(c, { file, variants, encoding });
+      return encoding ? file + VARIANTS[encoding] : file;
+    },
+  });
+  return async (c, next) => {
+    const res = await serve(c, next);
+    // No such file: serveStatic called next() and the index.html fallback answered.
+    if (!res) return;
+    const { file, variants, encoding } = negotiated.get(c) ?? { file: '', variants: [], encoding: undefined };
+    if (variants.length) varyOnAcceptEncoding(res.headers);
+    if (encoding) {
+      res.headers.set('Content-Encoding', encoding);
+      res.headers.set('Content-Type', getMimeType(file) ?? 'application/octet-stream');
+    }
+    if (res.status === 200) res.headers.set('Cache-Control', cacheControl);
+    return res;
+  };
+}
+
 /**
  * Serves the built web app: hashed assets cached forever, index.html never cached, and client routes
  * answered with index.html (404 status for paths that are no route, so crawlers see the truth).
+ * index.html is written per request (link previews), so the compression middleware compresses it.
  */
 export function spaRoutes(distDir: string, heads: PageHeadResolver[] = []): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -48,20 +94,11 @@ export function spaRoutes(distDir: string, heads: PageHeadResolver[] = []): Hono
   const indexHtml = readFileSync(indexFile, 'utf8');
   const root = path.relative(process.cwd(), distDir) || '.';
 
-  const cacheHeaders: MiddlewareHandler = async (c, next) => {
-    await next();
-    if (c.res.status !== 200) return;
-    const longLived = c.req.path.startsWith('/assets/');
-    c.header('Cache-Control', longLived ? IMMUTABLE : 'public, max-age=3600');
-  };
-
-  app.use('/assets/*', cacheHeaders, serveStatic({ root }));
+  app.use('/assets/*', staticFiles(root, IMMUTABLE));
+  const otherFiles = staticFiles(root, 'public, max-age=3600');
   app.use('*', async (c, next) => {
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
-    return serveStatic({
-      root,
-      onFound: (_p, ctx) => void ctx.header('Cache-Control', 'public, max-age=3600'),
-    })(c, next);
+    return otherFiles(c, next);
   });
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
