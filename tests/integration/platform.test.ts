@@ -12,6 +12,9 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets', 'main-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'main-abc123.js.map'), '{"sources":["src/web/main.tsx"]}');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, '.vite', 'manifest.json'), '{"src/web/main.tsx":{}}');
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ webDist: dist });
 });
@@ -41,6 +44,12 @@ describe('platform', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('does not serve the build manifest or source maps', async () => {
+    for (const p of ['/.vite/manifest.json', '/assets/main-abc123.js.map']) {
+      expect((await t.app.request(p)).status, p).toBe(404);
+    }
   });
 
   it('serves hashed assets immutably and index.html uncached', async () => {

@@ -94,6 +94,11 @@ export function spaRoutes(distDir: string, heads: PageHeadResolver[] = []): Hono
   const indexHtml = readFileSync(indexFile, 'utf8');
   const root = path.relative(process.cwd(), distDir) || '.';
 
+  // Build internals are not the app's: the manifest (.vite/) and source maps name our source files.
+  app.use('*', async (c, next) => {
+    if (/\/\./.test(c.req.path) || c.req.path.endsWith('.map')) return c.text('Not found', 404);
+    await next();
+  });
   app.use('/assets/*', staticFiles(root, IMMUTABLE));
   const otherFiles = staticFiles(root, 'public, max-age=3600');
   app.use('*', async (c, next) => {
