@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     authSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',
     logLevel: 'silent',
     seedOnFirstRun: false,
+    demoTools: true,
     serviceFeeRate: 0.08,
     smtpUrl: undefined,
     mailFrom: 'Frosted <no-reply@frosted.test>',
