@@ -65,7 +65,9 @@ describe('accounts', () => {
     await page.getByLabel('Password').fill('cake-lover-7');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page
-      .getByText('Please confirm your e-mail first: we have sent you a new confirmation link.')
+      .getByText(
+        'Please confirm your e-mail first: follow the link we e-mailed you. We send a new one at most every 5 minutes.',
+      )
       .waitFor();
 
     await page.goto(await emailedLink('maya@example.test', 'verify-email'));
