@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacters } from './text.ts';
+import { findForbiddenText, hasForbiddenCharacters } from './text.ts';
 
 describe('hasForbiddenCharacters', () => {
   it('finds NUL and lone surrogates, and nothing in ordinary or emoji text', () => {
@@ -9,5 +9,22 @@ describe('hasForbiddenCharacters', () => {
     expect(hasForbiddenCharacters('\uDC00\uD800')).toBe(true);
     expect(hasForbiddenCharacters('Crème brûlée 🎂 for 30 — 3 tiers')).toBe(false);
     expect(hasForbiddenCharacters('')).toBe(false);
+  });
+});
+
+describe('findForbiddenText', () => {
+  it('names the first key or string holding NUL or a lone surrogate, in document order', () => {
+    expect(findForbiddenText({ a: 'ok', b: ['x', 'y\u0000'] })).toEqual(['b', 1]);
+    expect(findForbiddenText({ a: ['\uD800'], 'k\u0000': 'x' })).toEqual(['a', 0]);
+    expect(findForbiddenText({ 'k\u0000': 1, a: '\uDFFF' })).toEqual(['k\u0000']);
+    expect(findForbiddenText({ x: 'a\u0000' }, ['body'])).toEqual(['body', 'x']);
+    expect(findForbiddenText({ fine: [1, 'two', { three: null }], emoji: '🎂' })).toBeNull();
+  });
+
+  it('walks JSON nested deeper than the call stack (a 400 KB body of brackets was a 500)', () => {
+    const depth = 200_000;
+    const deep: unknown = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`);
+    expect(findForbiddenText(deep)).toHaveLength(depth);
+    expect(findForbiddenText(JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`))).toBeNull();
   });
 });

@@ -8,24 +8,40 @@ const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF]
  */
 export const hasForbiddenCharacters = (text: string): boolean => FORBIDDEN.test(text);
 
-/** The path to the first key or string with forbidden characters in a JSON-like value, or null. */
+/**
+ * The path to the first key or string with forbidden characters in a JSON-like value, or null.
+ * Walks with its own stack: JSON may nest as deep as a body allows, deeper than the call stack goes.
+ */
 export function findForbiddenText(
   value: unknown,
   path: (string | number)[] = [],
 ): (string | number)[] | null {
-  if (typeof value === 'string') return hasForbiddenCharacters(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = findForbiddenText(item, [...path, i]);
-      if (found) return found;
-    }
-    return null;
+  interface Step {
+    value: unknown;
+    key?: string | number;
+    parent?: Step;
   }
-  if (value && typeof value === 'object' && !(value instanceof Blob)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (hasForbiddenCharacters(key)) return [...path, key];
-      const found = findForbiddenText(item, [...path, key]);
-      if (found) return found;
+  const pathOf = (step: Step | undefined): (string | number)[] => {
+    const keys: (string | number)[] = [];
+    for (let s = step; s?.key !== undefined; s = s.parent) keys.push(s.key);
+    return [...path, ...keys.reverse()];
+  };
+  const stack: Step[] = [{ value }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    const item = step.value;
+    if (typeof item === 'string') {
+      if (hasForbiddenCharacters(item)) return pathOf(step);
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i], key: i, parent: step });
+    } else if (item && typeof item === 'object' && !(item instanceof Blob)) {
+      const entries = Object.entries(item);
+      // A bad key is reported before anything inside its value, as the keys come.
+      const badKey = entries.find(([key]) => hasForbiddenCharacters(key));
+      const upTo = badKey ? entries.indexOf(badKey) : entries.length;
+      if (badKey) stack.push({ value: badKey[0], key: badKey[0], parent: step });
+      for (let i = upTo - 1; i >= 0; i--)
+        stack.push({ value: entries[i]![1], key: entries[i]![0], parent: step });
     }
   }
   return null;
