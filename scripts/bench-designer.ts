@@ -3,8 +3,10 @@
  * POST /api/designs/generations over loopback HTTP, then follow the event stream until `done`.
  * Prints, for one design and for three variations: time to the first progress event and to the
  * results (median, p90, min, max over BENCH_RUNS runs, default 20), and the renderer alone for
- * reference. Uses a throw-away PGlite database (or DATABASE_URL's server) and a temporary data
- * directory. Asserts nothing; the goal for three variations is under 300 ms on a 2-core machine.
+ * reference; each with designs drawn on the main thread (DESIGN_RENDER_THREADS=0) and on the render
+ * pool, runs interleaved. Uses throw-away PGlite databases (or DATABASE_URL's server) and a temporary
+ * data directory. Asserts nothing; the goal for three variations is under 300 ms on a 2-core machine.
+ * npm run bench:designer-load measures what the pool is for: the API's latency while designs render.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../src/server/app.ts';
 import { createLogger } from '../src/server/logger.ts';
 import { renderCakePngAsync } from '../src/server/modules/designs/renderer/index.ts';
-import { createServices } from '../src/server/services.ts';
+import { createRenderPool } from '../src/server/modules/designs/renderer/pool.ts';
+import { createServices, type Services } from '../src/server/services.ts';
 import { testConfig } from '../tests/support/app.ts';
 import { createTestDatabase } from '../tests/support/db.ts';
 
@@ -50,7 +53,8 @@ async function generateOnce(base: string, variations: 1 | 3, run: number): Promi
     // Each run from its own address, so the per-minute request limit does not throttle the benchmark.
     headers: {
       'Content-Type': 'application/json',
-      Origin: base,
+      // The app's own origin (PUBLIC_URL), as a browser on it sends.
+      Origin: testConfig().publicUrl,
       'X-Forwarded-For': `10.9.${variations}.${run}`,
     },
     body: JSON.stringify({ ...form, description: `Benchmark run ${run}`, variations }),
@@ -78,49 +82,85 @@ function summary(values: number[]): string {
   return `median ${ms(at(0.5))}  p90 ${ms(at(0.9))}  min ${ms(sorted[0] ?? 0)}  max ${ms(sorted.at(-1) ?? 0)}`;
 }
 
-async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'frosted-bench-designer-'));
+const MODES = [
+  { name: 'main thread', renderThreads: 0 },
+  { name: 'render pool', renderThreads: undefined },
+] as const;
+
+async function startServer(dataDir: string, renderThreads: number | undefined) {
   const database = await createTestDatabase();
   const base = testConfig();
   const config = testConfig({
     dataDir,
     trustProxy: true,
-    images: { ...base.images, dailyLimit: { user: 100_000, visitor: 100_000 } },
+    images: { ...base.images, renderThreads, dailyLimit: { user: 100_000, visitor: 100_000 } },
   });
-  const services = createServices(config, database, createLogger('silent'));
+  const services: Services = createServices(config, database, createLogger('silent'));
   const server = serve({ fetch: createApp(services).fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as { port: number };
-  const url = `http://127.0.0.1:${port}`;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.designs.drain();
+      await database.close();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'frosted-bench-designer-'));
+  const servers = await Promise.all(MODES.map((m) => startServer(dataDir, m.renderThreads)));
+  const pool = createRenderPool();
 
   try {
     console.log(
-      `Designer, procedural renderer, ${RUNS} runs each (after ${WARMUP} warm-up runs), database: ${database.kind}`,
+      `Designer, procedural renderer, ${RUNS} runs each (after ${WARMUP} warm-up runs), main thread and ` +
+        `render pool (${pool.maxThreads} threads) interleaved, database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     );
+    let run = 0;
     for (const variations of [1, 3] as const) {
-      for (let i = 0; i < WARMUP; i++) await generateOnce(url, variations, 200 + i);
-      const timings: Timing[] = [];
-      for (let i = 0; i < RUNS; i++) timings.push(await generateOnce(url, variations, i));
+      for (let i = 0; i < WARMUP; i++)
+        for (const server of servers) await generateOnce(server.url, variations, 200 + run++);
+      const timings: Timing[][] = servers.map(() => []);
+      for (let i = 0; i < RUNS; i++) {
+        // Alternate which goes first, so a drift in the machine's load favours neither.
+        for (const m of i % 2 ? [1, 0] : [0, 1])
+          timings[m]!.push(await generateOnce(servers[m]!.url, variations, run++));
+      }
       const label = variations === 1 ? 'one design      ' : 'three variations';
-      console.log(`${label}  first progress event: ${summary(timings.map((t) => t.firstEvent))}`);
-      console.log(`${label}  results:              ${summary(timings.map((t) => t.total))}`);
+      for (const [m, mode] of MODES.entries()) {
+        const t = timings[m]!;
+        console.log(`${label} ${mode.name}  first progress event: ${summary(t.map((x) => x.firstEvent))}`);
+        console.log(`${label} ${mode.name}  results:              ${summary(t.map((x) => x.total))}`);
+      }
     }
     for (const dims of [
       { width: 1024, height: 1024 },
       { width: 1024, height: 1792 },
     ]) {
-      const times: number[] = [];
+      const input = (i: number) => ({
+        ...FORMS[0]!,
+        dietary: '',
+        style: 'elegant' as const,
+        description: `r${i}`,
+      });
+      await pool.render(input(-1), dims);
+      const times: number[][] = [[], []];
       for (let i = 0; i < RUNS; i++) {
-        const started = performance.now();
-        await renderCakePngAsync({ ...FORMS[0]!, dietary: '', style: 'elegant', description: `r${i}` }, dims);
-        times.push(performance.now() - started);
+        for (const m of i % 2 ? [1, 0] : [0, 1]) {
+          const started = performance.now();
+          await (m === 0 ? renderCakePngAsync(input(i), dims) : pool.render(input(i), dims));
+          times[m]!.push(performance.now() - started);
+        }
       }
-      console.log(`renderer alone ${dims.width}x${dims.height}:    ${summary(times)}`);
+      for (const [m, mode] of MODES.entries())
+        console.log(`renderer alone ${dims.width}x${dims.height} ${mode.name}:  ${summary(times[m]!)}`);
     }
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await services.designs.drain();
-    await database.close();
+    await pool.close();
+    for (const server of servers) await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

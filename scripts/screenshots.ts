@@ -12,7 +12,7 @@ const as = args.includes('--as') ? (args[args.indexOf('--as') + 1] as keyof type
 const paths = args.filter((a) => a.startsWith('/'));
 const list = paths.length ? paths : ['/'];
 mkdirSync('screenshots', { recursive: true });
-const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+const [server, browser] = await Promise.all([startTestServer({ seed: true }), launchBrowser()]);
 try {
   for (const [label, width] of [
     ['desktop', 1280],

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { requestId } from 'hono/request-id';
+import { apiDocsRoutes, apiDocument } from './http/api-docs.ts';
 import { withClientIp } from './http/client-ip.ts';
 import { compression } from './http/compression.ts';
 import { apiNotFound, handleError } from './http/errors.ts';
@@ -17,6 +18,7 @@ import { designRoutes } from './modules/designs/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { quoteRequestRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
@@ -29,7 +31,8 @@ import type { Services } from './services.ts';
 
 /** Builds the whole HTTP app. Tests call this and use app.request(); main.ts gives it a port. */
 export function createApp(services: Services) {
-  const app = new Hono<AppEnv>();
+  // Route modules declare their routes with schemas; mounting them here gathers the API document.
+  const app = new OpenAPIHono<AppEnv>();
 
   app.use('*', compression());
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
@@ -69,6 +72,8 @@ export function createApp(services: Services) {
   app.route('/api/designs', designRoutes);
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/orders', orderRoutes);
+  app.route('/api/quote-requests', quoteRequestRoutes);
+  app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
@@ -79,6 +84,10 @@ export function createApp(services: Services) {
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/config', publicConfigRoutes);
   app.route('/api/files', storageRoutes);
+  app.route(
+    '/api',
+    apiDocsRoutes(() => apiDocument(app, services.config.publicUrl)),
+  );
   app.all('/api/*', apiNotFound);
 
   if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist, [designPageHead]));

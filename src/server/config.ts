@@ -63,6 +63,10 @@ const envSchema = z
     IMAGE_COST_CENTS: z.coerce.number().int().min(0).max(10_000).default(4),
     DESIGN_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
     DESIGN_VISITOR_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(9),
+    // Unset: one render thread per core; 0 draws on the main thread (for comparison benchmarks).
+    DESIGN_RENDER_THREADS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(0).max(256).optional(),
+    ),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     path: ['ADMIN_PASSWORD'],
@@ -127,6 +131,8 @@ export interface ImageConfig {
   openai: OpenAIImageConfig;
   /** Images a day per signed-in user, and per visitor address (0 turns visitors away). */
   dailyLimit: { user: number; visitor: number };
+  /** Worker threads drawing procedural designs: undefined is one per core, 0 the main thread. */
+  renderThreads: number | undefined;
 }
 
 export interface OpenAIImageConfig {
@@ -215,6 +221,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         costCents: env.IMAGE_COST_CENTS,
       },
       dailyLimit: { user: env.DESIGN_DAILY_LIMIT, visitor: env.DESIGN_VISITOR_DAILY_LIMIT },
+      renderThreads: env.DESIGN_RENDER_THREADS,
     },
   };
 }

@@ -1,9 +1,10 @@
+import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
 import type { Auth } from './modules/auth/auth.ts';
 import { createAuth } from './modules/auth/auth.ts';
-import { createImageProvider } from './modules/designs/providers/index.ts';
+import { createImageProvider, renderPoolFor } from './modules/designs/providers/index.ts';
 import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
@@ -19,11 +20,19 @@ export interface Services {
   /** The designer's image provider and the generations running in this process. */
   designs: DesignRunner;
   log: Logger;
+  /** The time that rules go by (timers, expiries): the system's, or a test's clock. */
+  clock: Clock;
 }
 
-export function createServices(config: Config, database: Database, log: Logger): Services {
+export function createServices(
+  config: Config,
+  database: Database,
+  log: Logger,
+  { clock = systemClock }: { clock?: Clock } = {},
+): Services {
   const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = createObjectStore(config);
+  const renderPool = renderPoolFor(config.images, log);
   return {
     config,
     database,
@@ -35,8 +44,10 @@ export function createServices(config: Config, database: Database, log: Logger):
       db: database.db,
       storage,
       log,
-      provider: createImageProvider(config.images),
+      provider: createImageProvider(config.images, renderPool),
+      renderPool,
     }),
     log,
+    clock,
   };
 }

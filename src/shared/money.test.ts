@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatPriceRange } from './money.ts';
+import { dollarsToCents, formatCents, formatPriceRange, parseDollars } from './money.ts';
 
 describe('money', () => {
   it('formats integer cents as CAD', () => {
@@ -23,5 +23,18 @@ describe('formatPriceRange', () => {
     expect(formatPriceRange(20_000, null)).toBe('From $200');
     expect(formatPriceRange(null, 45_000)).toBe('Up to $450');
     expect(formatPriceRange(null, null)).toBeNull();
+  });
+});
+
+describe('parseDollars', () => {
+  it('reads dollars as typed into integer cents, empty as undefined and anything else as NaN', () => {
+    expect(parseDollars('185')).toBe(18_500);
+    expect(parseDollars(' 185.5 ')).toBe(18_550);
+    expect(parseDollars('$1,200.05')).toBe(120_005);
+    expect(parseDollars('0.07')).toBe(7);
+    expect(parseDollars('')).toBeUndefined();
+    expect(parseDollars('   ')).toBeUndefined();
+    for (const bad of ['abc', '12.345', '-5', '1e3', '12.'] as const)
+      expect(parseDollars(bad), bad).toBeNaN();
   });
 });

@@ -25,3 +25,13 @@ export function formatPriceRange(minCents: number | null, maxCents: number | nul
   if (maxCents !== null) return `Up to ${f(maxCents)}`;
   return null;
 }
+
+/**
+ * An amount typed in dollars ("185", "185.5", "185.50", "$1,200") as integer cents: undefined when the
+ * text is empty, NaN when it is not an amount of dollars and cents (the form's schema then says why).
+ */
+export function parseDollars(text: string): number | undefined {
+  const t = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (t === '') return undefined;
+  return /^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
+}

@@ -1,6 +1,12 @@
-/** Order statuses, their labels and badge styles (spec section 4). */
+/**
+ * Order statuses, their labels and badge styles (spec section 4, with `paid` and the later steps the
+ * lifecycle needs). The changes between them are the table in order-machine.ts.
+ */
 export const ORDER_STATUSES = [
+  /** Accepted quote, waiting for payment. */
   'pending',
+  /** Paid (the money is held), waiting for the vendor to confirm. */
+  'paid',
   'confirmed',
   'in_progress',
   'ready',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysBetween,
+  vancouverDayStart,
   addDays,
   addHours,
   addMonths,
@@ -32,5 +34,16 @@ describe('time in America/Vancouver', () => {
     expect(formatMonthKey('2026-11')).toBe('Nov 26');
     expect(addHours('2026-11-23T00:00:00Z', 48).toISOString()).toBe('2026-11-25T00:00:00.000Z');
     expect(addDays('2026-11-23T00:00:00Z', -1).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+  });
+
+  it('counts calendar days between Vancouver dates and finds the first instant of a Vancouver day', () => {
+    expect(daysBetween('2026-12-01', '2026-12-10')).toBe(9);
+    expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
+    expect(daysBetween('2026-12-10', '2026-12-01')).toBe(-9);
+    for (const day of ['2026-03-08', '2026-07-01', '2026-11-01', '2026-12-12', '2027-01-01']) {
+      const start = vancouverDayStart(day);
+      expect(vancouverDay(start), day).toBe(day);
+      expect(vancouverDay(new Date(start.getTime() - 1)), day).not.toBe(day);
+    }
   });
 });

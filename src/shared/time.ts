@@ -71,3 +71,20 @@ export const addHours = (at: Instant, hours: number) => new Date(toDate(at).getT
 
 /** The instant `days` × 24 h after `at`. */
 export const addDays = (at: Instant, days: number) => new Date(toDate(at).getTime() + days * DAY_MS);
+
+/** Whole calendar days from one 'YYYY-MM-DD' to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  return Math.round((utc(to) - utc(from)) / DAY_MS);
+}
+
+/** The first instant of a Vancouver calendar day ('YYYY-MM-DD'), whatever its UTC offset that day. */
+export function vancouverDayStart(day: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // Vancouver is 7 or 8 hours behind UTC: its midnight is the later candidate still on that day.
+  for (const hours of [9, 8, 7, 6]) {
+    const at = new Date(midnightUtc + hours * HOUR_MS);
+    if (vancouverDay(at) === day && vancouverDay(new Date(at.getTime() - 1)) !== day) return at;
+  }
+  throw new Error(`no Vancouver midnight found for ${day}`);
+}

@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ seed: false }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -13,7 +13,7 @@ const CHEAPEST = 'Penny Crumb Bakery';
 const PRICIEST = 'Gilded Tier Atelier';
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ seed: false }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
   const db = server.services.db;
   customerEmail = (await createUser(db)).email;
   await createVendor(db, {
@@ -163,7 +163,14 @@ describe('Browse Vendors', () => {
     expect(await message.getAttribute('href')).toMatch(/^\/messages\?vendor=/);
     await page.getByRole('button', { name: 'Order Now' }).click();
     await page.getByText(`Starting order with ${LAVENDER}...`).waitFor();
-    await page.waitForURL(/\/\?vendor=.+&specialty=gourmet$/);
+    await page.waitForURL(/\/\?vendor=.+&specialty=gourmet#ai-designer$/);
+    // It lands on the designer, ready to design for that vendor, not on the hero at the top.
+    await page.getByText(`Designing for ${LAVENDER}`).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById('ai-designer')!.getBoundingClientRect().top)),
+      )
+      .toBeLessThan(80);
     await context.close();
   });
 

@@ -1,13 +1,32 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
 let browser: Browser;
+type Row<T extends (...args: never[]) => unknown> = Awaited<ReturnType<T>>;
+let customer: Row<typeof createUser>;
+let admin: Row<typeof createUser>;
+let vendorOwner: Row<typeof createUser>;
+let sweetDreams: Row<typeof createVendor>;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const db = server.services.db;
+  customer = await createUser(db, { firstName: 'Emma' });
+  admin = await createUser(db, { firstName: 'Alex', role: 'admin' });
+  vendorOwner = await createUser(db, { firstName: 'Sofia', userType: 'vendor' });
+  // The home page features the three top-rated verified vendors; Browse lists every approved one.
+  sweetDreams = await createVendor(db, {
+    userId: vendorOwner.id,
+    businessName: 'Sweet Dreams Bakery',
+    rating: 4.9,
+    reviewCount: 12,
+  });
+  await createVendor(db, { businessName: 'Golden Crumb Bakery', rating: 4.7, reviewCount: 8 });
+  await createVendor(db, { businessName: 'Sugar Bloom Patisserie', rating: 4.5, reviewCount: 5 });
+  await createVendor(db, { businessName: 'Brand New Bakes', rating: 5, reviewCount: 1, verified: false });
 });
 afterAll(async () => {
   await browser?.close();
@@ -22,7 +41,6 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
   ['/reset-password', 'Choose a new password'],
   ['/auth/callback', 'Sign in failed'],
   ['/browse-vendors', 'Browse Vendors'],
-  ['/vendor/vendor-sweet-dreams', 'Sweet Dreams Bakery'],
   ['/how-it-works', 'How It Works'],
   ['/about', 'About Frosted'],
   ['/support', 'How can we help?'],
@@ -51,7 +69,8 @@ const ADMIN_ROUTES: [string, string | RegExp][] = [
 describe('every route', () => {
   it('shows each public page with its heading', async () => {
     const { context, page } = await newPage(browser, server.url);
-    for (const [path, heading] of PUBLIC_ROUTES) {
+    const vendorPage: [string, string] = [`/vendor/${sweetDreams.id}`, 'Sweet Dreams Bakery'];
+    for (const [path, heading] of [...PUBLIC_ROUTES, vendorPage]) {
       await page.goto(path);
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).first().textContent(), { message: path })
@@ -64,8 +83,8 @@ describe('every route', () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/customer-dashboard-original');
     await page.waitForURL(/\/auth\?next=/);
-    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.customer.email);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Email').fill(customer.email);
+    await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/customer-dashboard-original');
     await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
@@ -74,7 +93,7 @@ describe('every route', () => {
 
   it('opens the admin, debug and dashboard pages for an admin, and the vendor dashboard for a vendor', async () => {
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, DEMO_ACCOUNTS.admin.email, DEMO_PASSWORD);
+    await signInAs(page, admin.email, TEST_PASSWORD);
     await page.waitForURL('**/admin');
     for (const [path, heading] of ADMIN_ROUTES) {
       await page.goto(path);
@@ -87,7 +106,7 @@ describe('every route', () => {
     await context.close();
 
     const vendor = await newPage(browser, server.url);
-    await signInAs(vendor.page, DEMO_ACCOUNTS.vendor.email, DEMO_PASSWORD);
+    await signInAs(vendor.page, vendorOwner.email, TEST_PASSWORD);
     await vendor.page.waitForURL('**/vendor-dashboard');
     await vendor.page.getByRole('heading', { name: 'Vendor Dashboard' }).waitFor();
     await vendor.page.getByText('Verified Vendor').waitFor();
@@ -155,7 +174,7 @@ describe('navigation', () => {
     await menu.getByRole('link', { name: 'Support' }).click();
     await page.waitForURL('**/support');
 
-    await signInAs(page, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
+    await signInAs(page, customer.email, TEST_PASSWORD);
     await page.waitForURL('**/customer-dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
@@ -197,7 +216,7 @@ describe('navigation', () => {
 });
 
 describe('home', () => {
-  it('has the hero buttons, the designer anchor, features, stats, testimonials and featured vendors from the database', async () => {
+  it('has the hero buttons, the designer anchor, features, stats, testimonials and the top verified vendors from the database', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/');
     await expect
@@ -226,13 +245,14 @@ describe('home', () => {
     const featured = page.getByRole('region', { name: 'Loved by BC celebrations' });
     await featured.getByRole('heading', { name: 'Sweet Dreams Bakery' }).waitFor();
     expect(await featured.getByText('Verified').count()).toBe(3);
+    expect(await featured.getByRole('heading', { name: 'Brand New Bakes' }).count()).toBe(0);
     await featured.getByRole('button', { name: 'View Portfolio' }).first().click();
     await page.getByText("Viewing Sweet Dreams Bakery's portfolio...").waitFor();
-    await page.waitForURL('**/vendor/vendor-sweet-dreams');
+    await page.waitForURL(`**/vendor/${sweetDreams.id}`);
     await page.goto('/');
     await page.getByRole('link', { name: 'Browse All Vendors' }).click();
     await page.waitForURL('**/browse-vendors');
-    await page.getByText('8 vendors found').waitFor();
+    await page.getByText('4 vendors found').waitFor();
     await context.close();
   });
 });

@@ -11,7 +11,7 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   [server, browser] = await Promise.all([
-    startTestServer({ seed: false, configure: async () => ({ smtpUrl: smtp.url }) }),
+    startTestServer({ configure: async () => ({ smtpUrl: smtp.url }) }),
     launchBrowser(),
   ]);
 });

@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from '../../src/shared/contact-masking.ts';
+import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
+import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import { quotes, reviews } from '../../src/server/db/schema/index.ts';
+import { createQuoteRequest } from '../../src/server/modules/quotes/service.ts';
 import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -9,7 +14,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer({ seed: false }), launchBrowser()]);
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,7 +45,7 @@ describe('messages between a customer and a vendor', () => {
     await maya.page.goto('/customer-dashboard-original');
     await maya.page.getByRole('link', { name: 'Message Vendor' }).click();
     await maya.page.getByRole('heading', { name: 'Juniper Cakes' }).waitFor();
-    expect(await maya.page.getByLabel('About').inputValue()).not.toBe('');
+    await expect.poll(() => maya.page.getByLabel('About').inputValue()).not.toBe('');
     await maya.page.getByRole('button', { name: 'Send message' }).click();
     await maya.page.getByText('Write a message first.').waitFor();
     await maya.page
@@ -48,7 +53,7 @@ describe('messages between a customer and a vendor', () => {
       .fill('Can you call me at 604-555-0142 about the lemon cake?');
     await maya.page.getByRole('button', { name: 'Send message' }).click();
     await maya.page.getByText('About order FR-M-1').waitFor();
-    expect(await maya.page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
+    await expect.poll(() => maya.page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
 
     const juniper = await newPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(juniper.page, owner.email, TEST_PASSWORD);
@@ -61,11 +66,11 @@ describe('messages between a customer and a vendor', () => {
     await juniper.page.getByLabel('Message', { exact: true }).press('Enter');
     await thread.getByText('Happy to help! Lemon with raspberry?').waitFor();
 
-    // The customer's open conversation picks the answer up by itself.
+    // The customer's open conversation picks the answer up by itself (it polls every 5 s).
     await maya.page
       .getByRole('region', { name: 'Conversation with Juniper Cakes' })
       .getByText('Happy to help! Lemon with raspberry?')
-      .waitFor({ timeout: 20_000 });
+      .waitFor();
     await maya.context.close();
     await juniper.context.close();
   });
@@ -103,6 +108,11 @@ describe('running a vendor business', () => {
     await page.getByLabel('Description').fill('Seasonal cakes with herbs from our garden.');
     await page.getByRole('checkbox', { name: 'Vegan' }).check();
     await page.getByRole('radio', { name: '$$$', exact: true }).check();
+    await page.getByLabel('Orders you take per day').fill('0');
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await page.getByText('Please enter from 1 to 20 orders a day.').waitFor();
+    await page.getByLabel('Orders you take per day').fill('2');
+    await page.getByLabel('Lead time (days of notice you need)').fill('5');
     await page.getByRole('button', { name: 'Save Profile' }).click();
     await page.getByText('Profile saved').waitFor();
     await page.waitForURL('**/vendor-dashboard');
@@ -142,12 +152,126 @@ describe('running a vendor business', () => {
     await page.getByRole('heading', { name: 'Fennel & Flour' }).waitFor();
     await page.getByText('Seasonal cakes with herbs from our garden.').waitFor();
     await page.getByText('Vegan', { exact: true }).waitFor();
+    await page.getByText('Needs 5 days’ notice').waitFor();
     await page.getByRole('button', { name: 'Open photo: Rose Petal' }).click();
     const lightbox = page.getByRole('dialog', { name: 'Rose Petal' });
     await lightbox.getByText('2 of 3', { exact: false }).waitFor();
     await page.keyboard.press('ArrowRight');
     await page.getByRole('dialog', { name: 'Lemon Thyme' }).waitFor();
     await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
+
+describe('answering reviews', () => {
+  it('the vendor replies once, publicly, from their own page; visitors read the reply and cannot reply', async () => {
+    const db = server.services.db;
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Alder Bakehouse' });
+    const customer = await createUser(db, { firstName: 'Noor', lastName: 'Haddad', password: null });
+    const order = await createOrder(db, { customerId: customer.id, vendorId: vendor.id });
+    await db.insert(reviews).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      customerId: customer.id,
+      vendorId: vendor.id,
+      rating: 4,
+      comment: 'Gorgeous cake, slightly too sweet for us.',
+    });
+
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, owner.email, TEST_PASSWORD);
+    await page.waitForURL('**/vendor-dashboard');
+    await page.goto(`/vendor/${vendor.id}`);
+    await page.getByText('Gorgeous cake, slightly too sweet for us.').waitFor();
+    await page.getByRole('button', { name: 'Reply publicly' }).click();
+    await page.getByRole('button', { name: 'Publish Reply' }).click();
+    await page.getByText('Please write your reply.').waitFor();
+    await page.getByLabel('Your public reply').fill('Thank you, Noor! We can bake it less sweet next time.');
+    await page.getByRole('button', { name: 'Publish Reply' }).click();
+    await page.getByText('Your reply is published.').waitFor();
+    await page.getByText('Reply from Alder Bakehouse').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Reply publicly' }).count()).toBe(0);
+    await context.close();
+
+    const visitor = await newPage(browser, server.url);
+    await visitor.page.goto(`/vendor/${vendor.id}`);
+    await visitor.page.getByText('Thank you, Noor! We can bake it less sweet next time.').waitFor();
+    expect(await visitor.page.getByRole('button', { name: 'Reply publicly' }).count()).toBe(0);
+    await visitor.context.close();
+  });
+});
+
+describe('the quote inbox', () => {
+  it('the vendor reads a request with its brief, refuses a bad price at the field, sends a quote, and declines another', async () => {
+    const db = server.services.db;
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Hemlock Cakes' });
+    const customer = await createUser(db, { firstName: 'Iris', lastName: 'Wong', password: null });
+    const asCustomer = {
+      id: customer.id,
+      email: customer.email,
+      name: customer.name,
+      userType: 'customer' as const,
+      role: 'user',
+    };
+    const brief = (occasion: string, notes: string) =>
+      quoteBriefSchema.parse({
+        occasion,
+        flavor: 'Coconut',
+        size: '6 inch (4-6 people)',
+        servings: 6,
+        fulfillment: 'pickup',
+        eventDate: vancouverDay(addDays(new Date(), 20)),
+        allergies: 'Tree nuts',
+        notes,
+      });
+    const first = await createQuoteRequest({
+      db,
+      actor: asCustomer,
+      input: { vendorIds: [vendor.id], brief: brief('Graduation', 'A mortarboard on top') },
+      now: new Date(),
+    });
+    await createQuoteRequest({
+      db,
+      actor: asCustomer,
+      input: { vendorIds: [vendor.id], brief: brief('Holiday', 'Snowflakes everywhere') },
+      now: new Date(),
+    });
+
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, owner.email, TEST_PASSWORD);
+    await page.waitForURL('**/vendor-dashboard');
+    await page.getByRole('tab', { name: 'Quotes' }).click();
+    const graduation = page.getByRole('listitem').filter({ hasText: 'Graduation · Iris W.' });
+    await graduation.getByText('“A mortarboard on top”').waitFor();
+    await graduation.getByText('Tree nuts').waitFor();
+    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    await graduation.getByLabel('Price ($)').fill('abc');
+    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    await graduation.getByText('Please enter your price.').waitFor();
+    await graduation.getByLabel('Price ($)').fill('95.50');
+    await graduation.getByLabel('What is included').fill('Cake and topper');
+    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    await page.getByText('Quote sent to the customer.').waitFor();
+    await graduation.getByText('Quoted', { exact: true }).waitFor();
+    await graduation.getByText('Your quote: $95.50', { exact: false }).waitFor();
+
+    const holiday = page.getByRole('listitem').filter({ hasText: 'Holiday · Iris W.' });
+    await holiday.getByRole('button', { name: 'Decline' }).click();
+    await holiday.getByRole('button', { name: 'Decline Request' }).click();
+    await holiday.getByText('Please tell the customer why.').waitFor();
+    await holiday.getByLabel('Why are you declining?').fill('Closed over the holidays');
+    await holiday.getByRole('button', { name: 'Decline Request' }).click();
+    await holiday.getByText('Declined', { exact: true }).waitFor();
+
+    const [sent] = await db.select().from(quotes).where(eq(quotes.id, first.quoteIds[0]!));
+    expect(sent).toMatchObject({
+      status: 'quoted',
+      priceCents: 9_550,
+      deliveryFeeCents: 0,
+      includes: 'Cake and topper',
+    });
     await context.close();
   });
 });

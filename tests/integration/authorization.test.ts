@@ -1,5 +1,11 @@
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations } from '../../src/server/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { conversations, quotes, reviews } from '../../src/server/db/schema/index.ts';
+import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import type { Actor as ServiceActor } from '../../src/server/modules/auth/actor.ts';
+import { answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/service.ts';
+import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createGeneratedDesign,
@@ -26,7 +32,29 @@ const ids = {
   conversationA: '',
   generationA: '',
   imageA: '',
+  reviewA: '',
+  reviewedOrderA: '',
+  quoteRequestA: '',
+  quoteToAnswer: '',
+  quoteToDecline: '',
+  quoteToChange: '',
+  quoteToAccept: '',
 };
+/** A quote brief for an event a month away (past every default lead time). */
+const quoteBrief = () =>
+  quoteBriefSchema.parse({
+    occasion: 'Birthday',
+    flavor: 'Lemon',
+    size: '8 inch (8-10)',
+    servings: 10,
+    fulfillment: 'pickup',
+    eventDate: vancouverDay(addDays(new Date(), 30)),
+  });
+const quoteAnswer = () => ({
+  priceCents: 12_000,
+  deliveryFeeCents: 0,
+  validUntil: addDays(new Date(), 7).toISOString(),
+});
 const publicFileKey = `authorization/${crypto.randomUUID()}.webp`;
 
 beforeAll(async () => {
@@ -44,6 +72,40 @@ beforeAll(async () => {
   ids.pendingVendor = pending.id;
   ids.orderA = (await createOrder(db, { customerId: a.id, vendorId: approved.id, amount: 1_111 })).id;
   ids.orderB = (await createOrder(db, { customerId: b.id, vendorId: other.id, amount: 2_222 })).id;
+  const reviewedOrder = await createOrder(db, { customerId: a.id, vendorId: approved.id });
+  ids.reviewedOrderA = reviewedOrder.id;
+  ids.reviewA = crypto.randomUUID();
+  await db.insert(reviews).values({
+    id: ids.reviewA,
+    orderId: reviewedOrder.id,
+    customerId: a.id,
+    vendorId: approved.id,
+    rating: 5,
+    comment: 'Lovely cake, thank you.',
+  });
+  // Four requests of customer A to the approved vendor, one quote each, answered where the case needs it.
+  const asA: ServiceActor = { id: a.id, email: a.email, name: a.name, userType: 'customer', role: 'user' };
+  const asVendor: ServiceActor = {
+    ...asA,
+    id: approvedOwner.id,
+    email: approvedOwner.email,
+    userType: 'vendor',
+  };
+  const request = async () =>
+    createQuoteRequest({
+      db,
+      actor: asA,
+      input: { vendorIds: [approved.id], brief: quoteBrief() },
+      now: new Date(),
+    });
+  const first = await request();
+  ids.quoteRequestA = first.requestId;
+  ids.quoteToAnswer = first.quoteIds[0]!;
+  ids.quoteToDecline = (await request()).quoteIds[0]!;
+  for (const key of ['quoteToChange', 'quoteToAccept'] as const) {
+    ids[key] = (await request()).quoteIds[0]!;
+    await answerQuote({ db, actor: asVendor, quoteId: ids[key], input: quoteAnswer(), now: new Date() });
+  }
   ids.conversationA = crypto.randomUUID();
   await db.insert(conversations).values({ id: ids.conversationA, customerId: a.id, vendorId: approved.id });
   const designA = await createGeneratedDesign(db, t.services.storage, { userId: a.id });
@@ -57,6 +119,15 @@ beforeAll(async () => {
   await t.services.storage.put('portfolio', publicFileKey, new Uint8Array([1, 2, 3]), 'image/webp');
 });
 afterAll(() => t.close());
+
+const scalarInstalled = (() => {
+  try {
+    createRequire(import.meta.url).resolve('@scalar/api-reference');
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 type Expect = Record<Actor, number>;
 const all = (status: number): Expect => Object.fromEntries(ACTORS.map((a) => [a, status])) as Expect;
@@ -75,6 +146,16 @@ interface Case {
 const CASES: Case[] = [
   { route: '/api/health', method: 'GET', path: () => '/api/health', expect: all(200) },
   { route: '/api/config', method: 'GET', path: () => '/api/config', expect: all(200) },
+  { route: '/api/openapi.json', method: 'GET', path: () => '/api/openapi.json', expect: all(200) },
+  { route: '/api/docs', method: 'GET', path: () => '/api/docs', expect: all(200) },
+  { route: '/api/docs/init.js', method: 'GET', path: () => '/api/docs/init.js', expect: all(200) },
+  {
+    route: '/api/docs/scalar.js',
+    label: 'served from node_modules once @scalar/api-reference is installed',
+    method: 'GET',
+    path: () => '/api/docs/scalar.js',
+    expect: all(scalarInstalled ? 200 : 404),
+  },
   {
     route: '/api/files/:bucket/:key{.+}',
     method: 'GET',
@@ -172,6 +253,105 @@ const CASES: Case[] = [
       approvedVendor: 403,
       admin: 404,
     },
+  },
+  {
+    route: '/api/orders/:id',
+    method: 'GET',
+    path: () => `/api/orders/${ids.orderA}`,
+    // Its customer, its vendor and admins; anyone else cannot tell it exists.
+    expect: {
+      anonymous: 401,
+      customerA: 200,
+      customerB: 404,
+      pendingVendor: 404,
+      approvedVendor: 200,
+      admin: 200,
+    },
+  },
+  {
+    route: '/api/orders/:id/transitions',
+    method: 'POST',
+    path: () => `/api/orders/${ids.orderA}/transitions`,
+    body: { action: 'cancel', note: 'Plans changed' },
+    // The order is completed: its customer may cancel orders, but not this one now (409); its vendor
+    // and an admin never make the customer's cancel (403); others cannot see it (404).
+    expect: {
+      anonymous: 401,
+      customerA: 409,
+      customerB: 404,
+      pendingVendor: 404,
+      approvedVendor: 403,
+      admin: 403,
+    },
+  },
+  {
+    route: '/api/reviews/:id/reply',
+    method: 'POST',
+    path: () => `/api/reviews/${ids.reviewA}/reply`,
+    body: { reply: 'Thank you, it was a joy to bake.' },
+    // Vendors only; of them, only the reviewed shop (others cannot see it is a review of theirs).
+    expect: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 403,
+      pendingVendor: 404,
+      approvedVendor: 201,
+      admin: 403,
+    },
+  },
+  {
+    route: '/api/quote-requests',
+    method: 'POST',
+    path: () => '/api/quote-requests',
+    body: { vendorIds: [] as string[], brief: quoteBrief() },
+    // Customers only (an admin's account is a customer's); the body is checked after who is asking.
+    expect: { ...all(400), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/quote-requests',
+    method: 'GET',
+    path: () => '/api/quote-requests',
+    expect: { ...all(200), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/quote-requests/:id',
+    method: 'GET',
+    path: () => `/api/quote-requests/${ids.quoteRequestA}`,
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/quotes/inbox',
+    method: 'GET',
+    path: () => '/api/quotes/inbox',
+    expect: { ...all(403), anonymous: 401, pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/quotes/:id/answer',
+    method: 'POST',
+    path: () => `/api/quotes/${ids.quoteToAnswer}/answer`,
+    body: quoteAnswer(),
+    // Only the vendor asked; another shop cannot tell the quote exists.
+    expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 200 },
+  },
+  {
+    route: '/api/quotes/:id/decline',
+    method: 'POST',
+    path: () => `/api/quotes/${ids.quoteToDecline}/decline`,
+    body: { reason: 'Fully booked' },
+    expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 200 },
+  },
+  {
+    route: '/api/quotes/:id/change-request',
+    method: 'POST',
+    path: () => `/api/quotes/${ids.quoteToChange}/change-request`,
+    body: { message: 'Could it be a little smaller?' },
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/quotes/:id/accept',
+    method: 'POST',
+    path: () => `/api/quotes/${ids.quoteToAccept}/accept`,
+    expect: { ...all(404), anonymous: 401, customerA: 201, pendingVendor: 403, approvedVendor: 403 },
   },
   {
     route: '/api/me/dashboard/customer',
@@ -284,6 +464,8 @@ const CASES: Case[] = [
       offersDelivery: false,
       offersPickup: true,
       cancellationRefundPercent: 50,
+      leadTimeDays: 3,
+      ordersPerDay: 3,
     },
     // Only an approved vendor changes their own profile; a pending one waits for approval.
     expect: { ...signedIn(403), approvedVendor: 200 },
@@ -409,9 +591,12 @@ describe('authorization matrix', () => {
       const body = await (await t.app.request(path, { headers: { Cookie: cookies[actor]! } })).json();
       return ((body.orders ?? body.recentOrders) as { id: string }[]).map((o) => o.id);
     };
-    expect(await orderIds('customerA', '/api/me/dashboard/customer')).toEqual([ids.orderA]);
+    // A's orders: the two made for this test and the one accepting a quote made in the matrix.
+    const [accepted] = await t.database.db.select().from(quotes).where(eq(quotes.id, ids.quoteToAccept));
+    const mine = [ids.orderA, ids.reviewedOrderA, accepted!.orderId!].sort();
+    expect((await orderIds('customerA', '/api/me/dashboard/customer')).sort()).toEqual(mine);
     expect(await orderIds('customerB', '/api/me/dashboard/customer')).toEqual([ids.orderB]);
-    expect(await orderIds('approvedVendor', '/api/me/dashboard/vendor')).toEqual([ids.orderA]);
+    expect((await orderIds('approvedVendor', '/api/me/dashboard/vendor')).sort()).toEqual(mine);
     expect(await orderIds('pendingVendor', '/api/me/dashboard/vendor')).toEqual([]);
   });
 });

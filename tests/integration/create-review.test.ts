@@ -43,11 +43,31 @@ describe('leaving a review', () => {
     });
     expect(res.status).toBe(201);
     const [v] = await db.select().from(vendors).where(eq(vendors.id, vendor.id));
-    expect(v).toMatchObject({ rating: 4.25, reviewCount: 4 });
+    expect(v).toMatchObject({ rating: 4.25, reviewCount: 4, ratingSum: 17 });
     const again = await review(order.id, cookie, { rating: 1, comment: 'Trying to review twice.' });
     expect(again.status).toBe(409);
     expect((await again.json()).error.message).toBe('You have already reviewed this order.');
     expect(await db.select().from(reviews).where(eq(reviews.orderId, order.id))).toHaveLength(1);
+  });
+
+  it('keeps the rating the exact average of the stars, however many reviews come in', async () => {
+    const db = t.database.db;
+    const vendor = await createVendor(db, { rating: 0, reviewCount: 0 });
+    // Averaging the rounded average with each new review drifts to 3.21 on this sequence; the sum does not.
+    const stars = [4, 4, 4, 2, 1, 4, 1, 4, 4, 5, 1, 4, 3, 2, 5];
+    const customer = await createUser(db);
+    const cookie = await signIn(t.app, customer.email);
+    for (const rating of stars) {
+      const order = await createOrder(db, {
+        customerId: customer.id,
+        vendorId: vendor.id,
+        status: 'completed',
+      });
+      const res = await review(order.id, cookie, { rating, comment: 'A lovely cake for the party.' });
+      expect(res.status).toBe(201);
+    }
+    const [v] = await db.select().from(vendors).where(eq(vendors.id, vendor.id));
+    expect(v).toMatchObject({ rating: 3.2, reviewCount: 15, ratingSum: 48 });
   });
 
   it('refuses orders that are not completed, belong to someone else, or come from a vendor account', async () => {

@@ -1,93 +1,186 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/server/db/client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
-import { seedAll } from '../../src/server/modules/seed/service.ts';
+import { presentVendorDashboard } from '../../src/server/modules/dashboard/presenter.ts';
+import { getVendorDashboard } from '../../src/server/modules/dashboard/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { signIn } from '../support/factories.ts';
+import {
+  createDesign,
+  createFavorite,
+  createOrder,
+  createUser,
+  createVendor,
+  signIn,
+} from '../support/factories.ts';
 
 let t: TestApp;
+let emma: Awaited<ReturnType<typeof createUser>>;
+let owner: Awaited<ReturnType<typeof createUser>>;
+
+const at = (iso: string) => new Date(iso);
+
 beforeAll(async () => {
   t = await createTestApp();
-  await seedAll({ db: t.database.db });
+  const db = t.database.db;
+  emma = await createUser(db, { firstName: 'Emma' });
+  const other = await createUser(db, { firstName: 'Omar' });
+  owner = await createUser(db, { userType: 'vendor' });
+  const sweetDreams = await createVendor(db, { userId: owner.id, businessName: 'Sweet Dreams Bakery' });
+  const elsewhere = await createVendor(db, { businessName: 'Golden Crumb' });
+
+  for (let i = 0; i < 3; i++) await createDesign(db, emma.id);
+  await createDesign(db, other.id);
+  await createFavorite(db, { customerId: emma.id, vendorId: sweetDreams.id });
+  await createFavorite(db, { customerId: emma.id, vendorId: elsewhere.id });
+  // A saved design is a favorite too, but not a favorite vendor.
+  await createFavorite(db, { customerId: emma.id, cakeDesignId: (await createDesign(db, emma.id)).id });
+
+  const orders = [
+    // Outside the vendor's six-month window (see below), counted in the totals only.
+    {
+      n: 'FR-N-1',
+      customer: other,
+      vendor: sweetDreams,
+      status: 'completed',
+      amount: 30_000,
+      at: '2025-09-12T18:00:00Z',
+    },
+    // Oct 31 in Vancouver (UTC-7), though Nov 1 in UTC: still outside the window.
+    {
+      n: 'FR-N-2',
+      customer: other,
+      vendor: sweetDreams,
+      status: 'completed',
+      amount: 7_000,
+      at: '2025-11-01T06:30:00Z',
+    },
+    {
+      n: 'FR-E-1',
+      customer: emma,
+      vendor: sweetDreams,
+      status: 'completed',
+      amount: 85_000,
+      at: '2026-01-10T20:00:00Z',
+    },
+    {
+      n: 'FR-E-2',
+      customer: emma,
+      vendor: elsewhere,
+      status: 'completed',
+      amount: 12_500,
+      at: '2026-02-10T20:00:00Z',
+    },
+    // Feb 28 in Vancouver (UTC-8), though Mar 1 in UTC.
+    {
+      n: 'FR-E-3',
+      customer: emma,
+      vendor: sweetDreams,
+      status: 'in_progress',
+      amount: 18_500,
+      at: '2026-03-01T07:30:00Z',
+    },
+    {
+      n: 'FR-E-4',
+      customer: emma,
+      vendor: sweetDreams,
+      status: 'cancelled',
+      amount: 9_500,
+      at: '2026-03-15T20:00:00Z',
+    },
+    {
+      n: 'FR-N-3',
+      customer: other,
+      vendor: sweetDreams,
+      status: 'completed',
+      amount: 40_000,
+      at: '2026-04-02T20:00:00Z',
+    },
+    {
+      n: 'FR-N-4',
+      customer: other,
+      vendor: elsewhere,
+      status: 'completed',
+      amount: 55_000,
+      at: '2026-04-03T20:00:00Z',
+    },
+  ] as const;
+  for (const o of orders) {
+    await createOrder(db, {
+      orderNumber: o.n,
+      customerId: o.customer.id,
+      vendorId: o.vendor.id,
+      status: o.status,
+      amount: o.amount,
+      createdAt: at(o.at),
+    });
+  }
 });
 afterAll(() => t.close());
 
-const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(t.database.db, query))[0]!;
+/** The vendor's analytics as the dashboard would show them at `now` (a fixed clock, not today's). */
+async function monthsAt(now: string) {
+  const actor = {
+    id: owner.id,
+    email: owner.email,
+    name: owner.name,
+    userType: 'vendor',
+    role: 'user',
+  } as const;
+  return presentVendorDashboard(await getVendorDashboard({ db: t.database.db, actor, now: at(now) })).months;
+}
 
 describe('dashboards show exactly the signed-in user’s numbers', () => {
-  it('customer: totals computed straight from the tables', async () => {
-    const id = DEMO_ACCOUNTS.customer.id;
-    const expected = await one<{ orders: number; designs: number; favorites: number; spent: number }>(sql`
-      select
-        (select count(*)::int from orders where customer_id = ${id}) as orders,
-        (select count(*)::int from cake_designs where customer_id = ${id}) as designs,
-        (select count(*)::int from customer_favorites where customer_id = ${id} and vendor_id is not null) as favorites,
-        (select coalesce(sum(amount), 0)::int from orders where customer_id = ${id} and status <> 'cancelled') as spent`);
-    const cookie = await signIn(t.app, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
-    const body = await (
-      await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } })
-    ).json();
-    expect(body.stats).toEqual({
-      totalOrders: expected.orders,
-      designsCreated: expected.designs,
-      favoriteVendors: expected.favorites,
-      totalSpent: expected.spent,
-    });
+  it('customer: only their own orders, designs and favorite vendors; cancelled orders are not spent', async () => {
+    const cookie = await signIn(t.app, emma.email);
+    const res = await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
     expect(body.stats).toEqual({
       totalOrders: 4,
-      designsCreated: 8,
+      designsCreated: 4,
       favoriteVendors: 2,
-      totalSpent: 125_500,
+      totalSpent: 85_000 + 12_500 + 18_500,
     });
     expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
-      'FR-DEMO-1004',
-      'FR-DEMO-1003',
-      'FR-DEMO-1002',
-      'FR-DEMO-1001',
+      'FR-E-4',
+      'FR-E-3',
+      'FR-E-2',
+      'FR-E-1',
     ]);
   });
 
-  it('vendor: revenue from completed orders and counts by status', async () => {
-    const id = DEMO_ACCOUNTS.vendor.id;
-    const expected = await one<{ total: number; completed: number; revenue: number }>(sql`
-      select count(*)::int as total,
-             count(*) filter (where o.status = 'completed')::int as completed,
-             coalesce(sum(o.amount) filter (where o.status = 'completed'), 0)::int as revenue
-      from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id}`);
-    const cookie = await signIn(t.app, DEMO_ACCOUNTS.vendor.email, DEMO_PASSWORD);
-    const body = await (
-      await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } })
-    ).json();
-    expect(body.stats).toMatchObject({
-      totalOrders: expected.total,
-      completedOrders: expected.completed,
-      revenue: expected.revenue,
+  it('vendor: revenue from completed orders and counts by status, of their own business only', async () => {
+    const cookie = await signIn(t.app, owner.email);
+    const res = await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.stats).toEqual({
+      totalOrders: 6,
+      activeOrders: 1,
+      completedOrders: 4,
+      revenue: 30_000 + 7_000 + 85_000 + 40_000,
+      byStatus: { completed: 4, in_progress: 1, cancelled: 1 },
     });
-    // Monthly analytics, recomputed independently in SQL for the same six Vancouver months.
-    const monthly = await queryRows<{ month: string; orders: number; revenue: number }>(
-      t.database.db,
-      sql`
-      select to_char(date_trunc('month', o.created_at at time zone 'America/Vancouver'), 'YYYY-MM') as month,
-             count(*)::int as orders,
-             coalesce(sum(o.amount) filter (where o.status = 'completed'), 0)::int as revenue
-      from orders o join vendors v on v.id = o.vendor_id where v.user_id = ${id} group by 1`,
-    );
     expect(body.months).toHaveLength(6);
-    const window = new Set(body.months.map((m: { month: string }) => m.month));
-    for (const m of body.months) {
-      const row = monthly.find((r) => r.month === m.month);
-      expect(m).toEqual({ month: m.month, orders: row?.orders ?? 0, revenue: row?.revenue ?? 0 });
-    }
-    const inWindow = monthly.filter((r) => window.has(r.month));
-    expect(body.months.reduce((t: number, m: { orders: number }) => t + m.orders, 0)).toBe(
-      inWindow.reduce((t, r) => t + r.orders, 0),
-    );
-    expect(inWindow.length).toBeGreaterThan(0);
     expect(body.vendor).toMatchObject({
       businessName: 'Sweet Dreams Bakery',
       status: 'approved',
       verified: true,
+    });
+  });
+
+  it('vendor analytics: six Vancouver months up to the current one, orders placed and revenue completed', async () => {
+    expect(await monthsAt('2026-04-15T12:00:00Z')).toEqual([
+      { month: '2025-11', orders: 0, revenue: 0 },
+      { month: '2025-12', orders: 0, revenue: 0 },
+      { month: '2026-01', orders: 1, revenue: 85_000 },
+      { month: '2026-02', orders: 1, revenue: 0 },
+      { month: '2026-03', orders: 1, revenue: 0 },
+      { month: '2026-04', orders: 1, revenue: 40_000 },
+    ]);
+    // The last evening of April in Vancouver, while UTC already has May: the window is still April's.
+    expect((await monthsAt('2026-05-01T06:00:00Z')).at(-1)).toEqual({
+      month: '2026-04',
+      orders: 1,
+      revenue: 40_000,
     });
   });
 });

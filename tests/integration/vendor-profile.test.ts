@@ -24,6 +24,8 @@ const valid = {
   offersDelivery: true,
   offersPickup: false,
   cancellationRefundPercent: 40,
+  leadTimeDays: 5,
+  ordersPerDay: 2,
 };
 
 beforeAll(async () => {
@@ -63,6 +65,8 @@ describe('Edit Profile', () => {
       offersDelivery: true,
       offersPickup: false,
       cancellationRefundPercent: 40,
+      leadTimeDays: 5,
+      ordersPerDay: 2,
     });
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendorId));
     expect(row).toMatchObject({ specialties: ['birthday', 'wedding'], website: 'https://crumb.example' });
@@ -87,6 +91,10 @@ describe('Edit Profile', () => {
       'cancellationRefundPercent',
       'Please enter a percentage from 0 to 100.',
     ],
+    [{ leadTimeDays: -1 }, 'leadTimeDays', 'Please enter a lead time from 0 to 60 days.'],
+    [{ leadTimeDays: 2.5 }, 'leadTimeDays', 'Please enter a lead time from 0 to 60 days.'],
+    [{ ordersPerDay: 0 }, 'ordersPerDay', 'Please enter from 1 to 20 orders a day.'],
+    [{ ordersPerDay: 'lots' }, 'ordersPerDay', 'Please enter from 1 to 20 orders a day.'],
     [{ offersDelivery: false, offersPickup: false }, 'offersPickup', 'Offer pickup, delivery or both.'],
     [{ description: 'x'.repeat(2001) }, 'description', 'Must be at most 2000 characters.'],
   ])('refuses %j with a field message', async (change, field, message) => {

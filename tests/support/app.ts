@@ -3,6 +3,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -39,6 +40,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
         costCents: 4,
       },
       dailyLimit: { user: 30, visitor: 9 },
+      renderThreads: undefined,
     },
     ...overrides,
   };
@@ -52,10 +54,13 @@ export interface TestApp {
 }
 
 /** The whole Hono app on a fresh database, for app.request() tests. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = testConfig(overrides);
-  const services = createServices(config, database, createLogger(config.logLevel));
+  const services = createServices(config, database, createLogger(config.logLevel), { clock });
   return {
     app: createApp(services),
     services,

@@ -9,6 +9,13 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * How long Playwright waits for an element, an action or a navigation: the one place browser tests
+ * set it (expect.poll's own wait is in vitest.config.ts). Sized for a loaded 2-core machine; a
+ * condition that already holds returns at once, so the length only matters when a test fails.
+ */
+export const BROWSER_TIMEOUT_MS = 20_000;
+
 /** Debian's Chromium; never a downloaded browser. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -23,8 +30,9 @@ export async function newPage(
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport });
+  context.setDefaultTimeout(BROWSER_TIMEOUT_MS);
+  context.setDefaultNavigationTimeout(BROWSER_TIMEOUT_MS);
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
   return { context, page };
 }
 

@@ -4,9 +4,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import {
   accounts,
   cakeDesigns,
+  customerFavorites,
   designGenerations,
   designImages,
   emailOutbox,
+  orderEvents,
   orders,
   reviews,
   users,
@@ -67,6 +69,8 @@ export async function createVendor(db: Db, overrides: Partial<typeof vendors.$in
       status: 'approved',
       verified: true,
       rating: 4.5,
+      // A vendor made with a rating and a review count has the star total those imply.
+      ratingSum: Math.round((overrides.rating ?? 4.5) * (overrides.reviewCount ?? 0)),
       ...overrides,
     })
     .returning();
@@ -114,6 +118,37 @@ export async function createOrder(
     })
     .returning();
   return order!;
+}
+
+/** An order as accepting a quote leaves it: pending payment, with its first event ("Order placed"). */
+export async function createPendingOrder(
+  db: Db,
+  fields: Partial<typeof orders.$inferInsert> & { customerId: string; vendorId: string; createdAt: Date },
+) {
+  const order = await createOrder(db, { status: 'pending', ...fields });
+  await db.insert(orderEvents).values({
+    id: unique('oe'),
+    orderId: order.id,
+    seq: 1,
+    action: 'created',
+    toStatus: 'pending',
+    party: 'customer',
+    actorId: fields.customerId,
+    createdAt: fields.createdAt,
+  });
+  return order;
+}
+
+/** A saved vendor or design of a customer. */
+export async function createFavorite(
+  db: Db,
+  favorite: Omit<typeof customerFavorites.$inferInsert, 'id'> & { id?: string },
+) {
+  const [row] = await db
+    .insert(customerFavorites)
+    .values({ id: unique('fav'), ...favorite })
+    .returning();
+  return row!;
 }
 
 /** A review with the completed order it belongs to. */

@@ -2,12 +2,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
 import type { Config } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { seedAll } from '../../src/server/modules/seed/service.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
 import { testConfig } from './app.ts';
 import { createTestDatabase } from './db.ts';
+import { provided } from './provided.ts';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,11 +28,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server with the built web app (npm run build) on a loopback port, on a fresh database. */
+/**
+ * The real server with the built web app (npm run build) on a loopback port, on a fresh database.
+ * Tests build their own world with the factories; `seed` loads the demo data (for the screenshots).
+ */
 export async function startTestServer({
-  seed = true,
+  seed = false,
   configure,
-}: { seed?: boolean; configure?: (url: string) => Promise<Partial<Config>> } = {}): Promise<TestServer> {
+  clock,
+}: {
+  seed?: boolean;
+  configure?: (url: string) => Promise<Partial<Config>>;
+  /** The time the server's rules go by; tests of timers move it (and run the due jobs) themselves. */
+  clock?: Clock;
+} = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   if (seed) await seedAll({ db: database.db });
   const port = await freePort();
@@ -39,11 +50,11 @@ export async function startTestServer({
   const config = testConfig({
     port,
     publicUrl: url,
-    webDist: path.resolve('dist/web'),
+    webDist: (await provided('webDist')) ?? path.resolve('dist/web'),
     authRateLimitMax: 1000,
     ...(await configure?.(url)),
   });
-  const services = createServices(config, database, createLogger('silent'));
+  const services = createServices(config, database, createLogger('silent'), { clock });
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {

@@ -1,17 +1,17 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { type Actor, isAdmin } from '../modules/auth/actor.ts';
 import { AppError } from './app-error.ts';
 import type { AppEnv } from './types.ts';
 
 /** The signed-in user, or 401. Every private route starts here. */
-export async function requireActor(c: Context<AppEnv>): Promise<Actor> {
+export async function requireActor<E extends AppEnv>(c: Context<E>): Promise<Actor> {
   const actor = await currentActor(c);
   if (!actor) throw AppError.unauthenticated();
   return actor;
 }
 
 /** The signed-in user, or null for a visitor (routes open to both, such as the designer). */
-export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
+export async function currentActor<E extends AppEnv>(c: Context<E>): Promise<Actor | null> {
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
@@ -24,14 +24,38 @@ export async function currentActor(c: Context<AppEnv>): Promise<Actor | null> {
   };
 }
 
-export async function requireAdmin(c: Context<AppEnv>): Promise<Actor> {
+export async function requireAdmin<E extends AppEnv>(c: Context<E>): Promise<Actor> {
   const actor = await requireActor(c);
   if (!isAdmin(actor)) throw AppError.forbidden();
   return actor;
 }
 
-export async function requireUserType(c: Context<AppEnv>, userType: Actor['userType']): Promise<Actor> {
+export async function requireUserType<E extends AppEnv>(
+  c: Context<E>,
+  userType: Actor['userType'],
+): Promise<Actor> {
   const actor = await requireActor(c);
   if (actor.userType !== userType) throw AppError.forbidden();
   return actor;
 }
+
+/** The context of a route behind one of the guards below: the actor is on `c.var.actor`. */
+export interface ActorEnv extends AppEnv {
+  Variables: AppEnv['Variables'] & { actor: Actor };
+}
+
+const guard =
+  (check: (c: Context<ActorEnv>) => Promise<Actor>): MiddlewareHandler<ActorEnv> =>
+  async (c, next) => {
+    c.set('actor', await check(c));
+    await next();
+  };
+
+/**
+ * Route middleware, so that who may ask is settled before the request is validated (a visitor gets
+ * 401, not a list of invalid fields): any signed-in user, an admin, or one account type.
+ */
+export const signedIn = guard(requireActor);
+export const adminOnly = guard(requireAdmin);
+export const customersOnly = guard((c) => requireUserType(c, 'customer'));
+export const vendorsOnly = guard((c) => requireUserType(c, 'vendor'));

@@ -18,7 +18,19 @@ export function handleError(err: Error, c: Context<AppEnv>): Response {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const code = status === 413 ? 'VALIDATION_FAILED' : status === 401 ? 'UNAUTHENTICATED' : 'INTERNAL';
+    // 415 comes from a route declared for JSON that was sent a form (the guards let multipart through).
+    if (status === 415) {
+      return c.json(
+        { error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.jsonRequired } } satisfies ApiErrorBody,
+        415,
+      );
+    }
+    const code =
+      status === 413 || status === 400
+        ? 'VALIDATION_FAILED'
+        : status === 401
+          ? 'UNAUTHENTICATED'
+          : 'INTERNAL';
     return c.json(
       { error: { code, message: err.message || MESSAGES.internal } } satisfies ApiErrorBody,
       status,

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../shared/errors.ts';
 import { findForbiddenText, hasForbiddenCharacters } from '../../shared/text.ts';
@@ -73,7 +73,7 @@ export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
 
     const limit = type && isMultipart(type) ? multipartLimit : jsonLimit;
     return limit(c, async () => {
-      if (type && isJson(type)) await checkJsonStrings(c.req.raw);
+      if (type && isJson(type)) await checkJsonBody(c, { ownRoute: !isAuth });
       await next();
     });
   };
@@ -92,13 +92,22 @@ function checkOrigin(
   if (!allowedOrigins(config).includes(origin)) throw AppError.forbidden(MESSAGES.crossOrigin);
 }
 
-/** Rejects a JSON body with a NUL or lone surrogate in any key or string, naming where it is. */
-async function checkJsonStrings(request: Request) {
+/**
+ * Rejects a JSON body with a NUL or lone surrogate in any key or string, naming where it is. On our
+ * own routes (Better Auth answers for its own) malformed JSON is a 400, and an empty body reads as `{}`
+ * so that a body whose fields are all optional may be left empty.
+ */
+async function checkJsonBody(c: Context<AppEnv>, { ownRoute }: { ownRoute: boolean }) {
+  const text = await c.req.raw.clone().text();
   let value: unknown;
   try {
-    value = JSON.parse(await request.clone().text());
+    value = JSON.parse(text);
   } catch {
-    return; // Malformed JSON is the route's to answer (400 with its own message).
+    if (!ownRoute) return;
+    if (text.trim() !== '')
+      throw new AppError('VALIDATION_FAILED', 400, 'The request body must be valid JSON.');
+    c.req.raw = new Request(c.req.raw, { body: '{}' });
+    return;
   }
   const where = findForbiddenText(value);
   if (where) throw AppError.validation({ [where.join('.') || '_']: MESSAGES.badCharacters });

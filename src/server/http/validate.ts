@@ -14,7 +14,10 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Validates any input (body, form, params, query); text with NUL or lone surrogates never reaches a schema. */
+/**
+ * Validates input a route reads itself (a multipart form); text with NUL or lone surrogates never
+ * reaches a schema. Declared request parts are validated by their route (src/server/http/openapi.ts).
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const bad = findForbiddenText(input);
   if (bad) throw AppError.validation({ [bad.join('.') || '_']: MESSAGES.badCharacters });
@@ -23,19 +26,5 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   return result.data;
 }
 
-/** The JSON body; an empty body reads as {} so optional-only bodies may be omitted. */
-export async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError('VALIDATION_FAILED', 400, 'The request body must be valid JSON.');
-  }
-}
-
 export const validQuery = <S extends z.ZodType>(c: Context, schema: S): z.infer<S> =>
   parseOrThrow(schema, c.req.query());
-
-export const validJson = async <S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> =>
-  parseOrThrow(schema, await readJson(c));

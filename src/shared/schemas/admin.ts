@@ -15,16 +15,70 @@ export const rejectApplicationSchema = z.object({
 });
 export type RejectApplicationInput = z.infer<typeof rejectApplicationSchema>;
 
-export interface VendorApplication {
-  id: string;
-  businessName: string;
-  businessAddress: string | null;
-  specialty: string;
-  location: string;
-  phone: string | null;
-  email: string;
-  emailVerified: boolean;
-  status: (typeof VENDOR_APPLICATION_STATUSES)[number];
-  rejectionReason: string | null;
-  createdAt: string;
-}
+export const vendorApplicationSchema = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  businessAddress: z.string().nullable(),
+  specialty: z.string(),
+  location: z.string(),
+  phone: z.string().nullable(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  status: z.enum(VENDOR_APPLICATION_STATUSES),
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VendorApplication = z.infer<typeof vendorApplicationSchema>;
+
+export const vendorApplicationListSchema = z.object({ applications: z.array(vendorApplicationSchema) });
+export type VendorApplicationList = z.infer<typeof vendorApplicationListSchema>;
+
+/** The answer to approving or rejecting an application. */
+export const applicationDecisionSchema = z.object({
+  id: z.string(),
+  status: z.enum(VENDOR_APPLICATION_STATUSES),
+});
+export type ApplicationDecision = z.infer<typeof applicationDecisionSchema>;
+
+/** The admin mailbox: e-mails kept in the outbox when no SMTP server is configured. */
+export const mailboxQuerySchema = z.object({
+  to: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const MAIL_MODES = ['smtp', 'outbox'] as const;
+
+export const outboxEmailSummarySchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  link: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxEmailSummary = z.infer<typeof outboxEmailSummarySchema>;
+
+export const mailboxSchema = z.object({
+  mode: z.enum(MAIL_MODES),
+  emails: z.array(outboxEmailSummarySchema),
+});
+export type Mailbox = z.infer<typeof mailboxSchema>;
+
+export const outboxEmailSchema = outboxEmailSummarySchema.extend({ html: z.string(), text: z.string() });
+export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
+
+export const outboxEmailResponseSchema = z.object({ email: outboxEmailSchema });
+export type OutboxEmailResponse = z.infer<typeof outboxEmailResponseSchema>;
+
+/** The seeder page: the tables it can fill and how many demo rows each holds (plus demo accounts). */
+export const seedStateSchema = z.object({
+  tables: z.array(z.string()),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type SeedState = z.infer<typeof seedStateSchema>;
+
+export const seedResultSchema = z.object({
+  message: z.string(),
+  counts: z.record(z.string(), z.number().int()),
+});
+export type SeedResult = z.infer<typeof seedResultSchema>;

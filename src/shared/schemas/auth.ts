@@ -67,6 +67,10 @@ export const vendorSignUpSchema = z.object({
 });
 export type VendorSignUpInput = z.infer<typeof vendorSignUpSchema>;
 
+/** The same answer whether or not the e-mail already had an account. */
+export const vendorApplicationSubmittedSchema = z.object({ status: z.literal('submitted') });
+export type VendorApplicationSubmitted = z.infer<typeof vendorApplicationSubmittedSchema>;
+
 /**
  * The profile fields Better Auth's sign-up (/sign-up/email) accepts besides e-mail and password,
  * checked on the server whatever the client: a customer's full name or a vendor's business name,

@@ -146,6 +146,13 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
+export const conversationListSchema = z.object({ conversations: z.array(conversationSummarySchema) });
+export type ConversationList = z.infer<typeof conversationListSchema>;
+
+/** The answer to starting a conversation or sending a message: the new (or existing) conversation's or message's id. */
+export const createdIdSchema = z.object({ id: z.string() });
+export type CreatedId = z.infer<typeof createdIdSchema>;
+
 export const conversationSchema = conversationSummarySchema.extend({
   /** Contact details are masked until the customer has paid for an order with this vendor. */
   contactDetailsMasked: z.boolean(),

@@ -27,6 +27,8 @@ export const publicReviewSchema = z.object({
   vendor: z.object({ id: z.string(), businessName: z.string() }),
   occasion: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** The vendor's public reply (one per review). */
+  vendorReply: z.object({ text: z.string(), at: z.string() }).nullable(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
@@ -57,3 +59,22 @@ export const createReviewSchema = z.object({
     .max(REVIEW_LIMITS.comment, `The review must be at most ${REVIEW_LIMITS.comment} characters.`),
 });
 export type CreateReviewInput = z.infer<typeof createReviewSchema>;
+
+export const REPLY_LIMITS = { min: 2, max: 1000 } as const;
+
+/** POST /api/reviews/{id}/reply: the vendor answers a review of theirs, once, in public. */
+export const reviewReplySchema = z.object({
+  reply: z
+    .string({ error: 'Please write your reply.' })
+    .trim()
+    .min(REPLY_LIMITS.min, 'Please write your reply.')
+    .max(REPLY_LIMITS.max, `The reply must be at most ${REPLY_LIMITS.max} characters.`),
+});
+export type ReviewReplyInput = z.infer<typeof reviewReplySchema>;
+
+export const reviewCreatedSchema = z.object({
+  id: z.string(),
+  rating: z.number().int(),
+  createdAt: z.string(),
+});
+export type ReviewCreated = z.infer<typeof reviewCreatedSchema>;

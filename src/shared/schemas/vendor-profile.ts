@@ -10,6 +10,10 @@ import { phone, required } from './auth.ts';
 import { vendorProfileSchema } from './vendors.ts';
 
 export const DESCRIPTION_MAX = 2000;
+export const LEAD_TIME_MAX_DAYS = 60;
+export const ORDERS_PER_DAY_MAX = 20;
+export const LEAD_TIME_MESSAGE = `Please enter a lead time from 0 to ${LEAD_TIME_MAX_DAYS} days.`;
+export const ORDERS_PER_DAY_MESSAGE = `Please enter from 1 to ${ORDERS_PER_DAY_MAX} orders a day.`;
 
 const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters.`).optional().or(z.literal(''));
@@ -55,6 +59,16 @@ export const vendorProfileInputSchema = z
       .int('Please enter a whole percentage.')
       .min(0, 'Please enter a percentage from 0 to 100.')
       .max(100, 'Please enter a percentage from 0 to 100.'),
+    leadTimeDays: z.coerce
+      .number({ error: LEAD_TIME_MESSAGE })
+      .int(LEAD_TIME_MESSAGE)
+      .min(0, LEAD_TIME_MESSAGE)
+      .max(LEAD_TIME_MAX_DAYS, LEAD_TIME_MESSAGE),
+    ordersPerDay: z.coerce
+      .number({ error: ORDERS_PER_DAY_MESSAGE })
+      .int(ORDERS_PER_DAY_MESSAGE)
+      .min(1, ORDERS_PER_DAY_MESSAGE)
+      .max(ORDERS_PER_DAY_MAX, ORDERS_PER_DAY_MESSAGE),
   })
   .refine((v) => v.offersDelivery || v.offersPickup, {
     path: ['offersPickup'],
@@ -82,9 +96,14 @@ export const ownVendorProfileSchema = z.object({
   offersDelivery: z.boolean(),
   offersPickup: z.boolean(),
   cancellationRefundPercent: z.number().int(),
+  leadTimeDays: z.number().int(),
+  ordersPerDay: z.number().int(),
   imageUrl: z.string().nullable(),
 });
 export type OwnVendorProfile = z.infer<typeof ownVendorProfileSchema>;
+
+export const ownVendorProfileResponseSchema = z.object({ profile: ownVendorProfileSchema });
+export type OwnVendorProfileResponse = z.infer<typeof ownVendorProfileResponseSchema>;
 
 /** Whole dollars, or nothing when the field is left empty. */
 const dollars = z.preprocess(
@@ -128,6 +147,12 @@ export const portfolioItemSchema = z.object({
 });
 export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
 
+export const portfolioSchema = z.object({ items: z.array(portfolioItemSchema) });
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+export const portfolioItemCreatedSchema = z.object({ item: portfolioItemSchema });
+export type PortfolioItemCreated = z.infer<typeof portfolioItemCreatedSchema>;
+
 export const portfolioOrderSchema = z.object({
   ids: z.array(z.string().min(1).max(100)).min(1).max(200),
 });
@@ -141,6 +166,8 @@ export const publicVendorPageSchema = z.object({
     offersPickup: z.boolean(),
     offersDelivery: z.boolean(),
     cancellationRefundPercent: z.number().int(),
+    /** Days of notice needed before an event. */
+    leadTimeDays: z.number().int(),
     dietaryOptions: z.array(z.string()),
     specialties: z.array(z.string()),
   }),

@@ -155,3 +155,6 @@ export const vendorListSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type VendorList = z.infer<typeof vendorListSchema>;
+
+export const featuredVendorsSchema = z.object({ vendors: z.array(vendorCardSchema) });
+export type FeaturedVendors = z.infer<typeof featuredVendorsSchema>;

@@ -23,6 +23,8 @@ export default function BrowseVendorsPage() {
         intro="Verified cake makers and dessert artists across British Columbia, approved by the Frosted team."
       />
       <Section className="pt-10">
+        {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 without a visible title. */}
+        <h2 className="sr-only">Vendors</h2>
         <BrowseToolbar filters={filters} onChange={update} total={total} />
         <div className="mt-8">
           {isPending ? (

@@ -5,11 +5,11 @@ import { dietaryLabel, priceTierLabel, specialtyLabel } from '../../shared/catal
 import { NotFound } from '../components/layout/not-found.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Skeleton } from '../components/ui/spinner.tsx';
 import { Stars } from '../components/ui/stars.tsx';
 import { FavoriteButton } from '../features/favorites/favorite-button.tsx';
 import { useVendorPage } from '../features/vendor-page/api.ts';
 import { PortfolioGallery } from '../features/vendor-page/gallery.tsx';
+import { VendorPageSkeleton } from '../features/vendor-page/skeleton.tsx';
 import { VendorReviews } from '../features/vendor-page/vendor-reviews.tsx';
 import { ordersText, responseTimeText } from '../features/vendors/format.ts';
 import { ApiError } from '../lib/api.ts';
@@ -19,18 +19,7 @@ export default function VendorProfilePage() {
   const navigate = useNavigate();
   const { data, isPending, error, refetch } = useVendorPage(id);
 
-  if (isPending) {
-    return (
-      <div
-        className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6"
-        aria-busy="true"
-        aria-label="Loading vendor"
-      >
-        <Skeleton className="h-72" />
-        <Skeleton className="h-10 w-1/2" />
-      </div>
-    );
-  }
+  if (isPending) return <VendorPageSkeleton />;
   if (error instanceof ApiError && error.status === 404) return <NotFound />;
   if (error) {
     return (
@@ -45,14 +34,15 @@ export default function VendorProfilePage() {
   const { vendor, portfolio, service } = data;
   const requestQuote = () => {
     toast.info(`Starting order with ${vendor.name}...`);
-    void navigate(
-      `/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`,
-    );
+    void navigate(`/quotes/new?vendor=${encodeURIComponent(vendor.id)}`);
   };
   return (
     <article>
       <div className="relative h-56 overflow-hidden bg-cream-200 sm:h-80">
-        {vendor.image && <img src={vendor.image} alt="" className="size-full object-cover" />}
+        {/* The largest thing on a phone's first screen: fetched first, never lazily. */}
+        {vendor.image && (
+          <img src={vendor.image} alt="" fetchPriority="high" className="size-full object-cover" />
+        )}
         <div aria-hidden className="absolute inset-0 bg-gradient-to-t from-cocoa-900/60 to-transparent" />
       </div>
       <div className="mx-auto -mt-20 max-w-6xl space-y-12 px-4 pb-16 sm:px-6">
@@ -115,7 +105,14 @@ export default function VendorProfilePage() {
           </ul>
           <div className="mt-8 flex flex-wrap gap-3">
             <Button size="lg" onClick={requestQuote}>
-              <Sparkles aria-hidden /> Request a Quote
+              Request a Quote
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link
+                to={`/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`}
+              >
+                <Sparkles aria-hidden /> Design a Cake
+              </Link>
             </Button>
             <FavoriteButton vendorId={vendor.id} vendorName={vendor.name} />
             <Button asChild size="lg" variant="outline">
@@ -160,6 +157,11 @@ export default function VendorProfilePage() {
                 {service.offersPickup ? 'Pickup available (address shared after payment)' : 'No pickup'}
               </li>
               <li>{service.offersDelivery ? 'Delivery available' : 'No delivery'}</li>
+              <li>
+                {service.leadTimeDays === 0
+                  ? 'Takes orders for the same day'
+                  : `Needs ${service.leadTimeDays} ${service.leadTimeDays === 1 ? 'day' : 'days'}’ notice`}
+              </li>
               <li>
                 Cancel more than 48 hours before delivery for a full refund; within 48 hours,{' '}
                 {service.cancellationRefundPercent}% is refunded.

@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './marketplace.ts';
 export * from './mail.ts';
 export * from './designs.ts';
+export * from './jobs.ts';
+export * from './quotes.ts';

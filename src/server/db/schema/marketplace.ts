@@ -5,13 +5,17 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ORDER_ACTIONS, ORDER_PARTIES } from '../../../shared/order-machine.ts';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
+import { LEAD_TIME_MAX_DAYS, ORDERS_PER_DAY_MAX } from '../../../shared/schemas/vendor-profile.ts';
 import { users } from './auth.ts';
 import { designImages } from './designs.ts';
 
@@ -56,6 +60,8 @@ export const vendors = pgTable(
     /** Average review rating, maintained by the reviews service; 0 until the first review. */
     rating: numeric('rating', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
     reviewCount: integer('review_count').notNull().default(0),
+    /** Sum of every review's stars: rating is this over review_count, recomputed exactly, never drifting. */
+    ratingSum: integer('rating_sum').notNull().default(0),
     /** Completed orders, maintained by the orders service. */
     totalOrders: integer('total_orders').notNull().default(0),
     /** Median minutes to answer a quote request; null until known. */
@@ -77,6 +83,10 @@ export const vendors = pgTable(
     offersPickup: boolean('offers_pickup').notNull().default(true),
     /** Refund the vendor gives on cancellations within 48 hours of delivery (Terms), 0-100. */
     cancellationRefundPercent: integer('cancellation_refund_percent').notNull().default(50),
+    /** Days of notice the vendor needs: a request for an event sooner is refused for this vendor. */
+    leadTimeDays: integer('lead_time_days').notNull().default(3),
+    /** Orders the vendor takes per day; a day with that many is full. */
+    ordersPerDay: integer('orders_per_day').notNull().default(3),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
     ...timestamps,
@@ -87,6 +97,14 @@ export const vendors = pgTable(
     check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
     check('vendors_refund_percent_check', sql`${t.cancellationRefundPercent} BETWEEN 0 AND 100`),
+    check(
+      'vendors_lead_time_check',
+      sql`${t.leadTimeDays} BETWEEN 0 AND ${sql.raw(String(LEAD_TIME_MAX_DAYS))}`,
+    ),
+    check(
+      'vendors_orders_per_day_check',
+      sql`${t.ordersPerDay} BETWEEN 1 AND ${sql.raw(String(ORDERS_PER_DAY_MAX))}`,
+    ),
     check(
       'vendors_response_time_check',
       sql`${t.responseTimeMinutes} IS NULL OR ${t.responseTimeMinutes} >= 0`,
@@ -152,6 +170,15 @@ export const cakeDesigns = pgTable(
   ],
 );
 
+/** The design an order was agreed on, copied at acceptance. */
+export interface OrderDesignSnapshot {
+  occasion: string;
+  flavor: string;
+  size: string;
+  description: string | null;
+  imageUrl: string | null;
+}
+
 /** Money columns hold integer cents (CAD). */
 export const orders = pgTable(
   'orders',
@@ -170,6 +197,10 @@ export const orders = pgTable(
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     deliveryAddress: text('delivery_address'),
     specialInstructions: text('special_instructions'),
+    /** The brief of the accepted quote, frozen at acceptance (later edits of anything leave it as agreed). */
+    brief: jsonb('brief').$type<QuoteBrief>(),
+    /** The design as it was at acceptance: what the vendor agreed to make. */
+    designSnapshot: jsonb('design_snapshot').$type<OrderDesignSnapshot>(),
     ...timestamps,
   },
   (t) => [
@@ -179,6 +210,42 @@ export const orders = pgTable(
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
     index('orders_vendor_status_idx').on(t.vendorId, t.status),
     index('orders_cake_design_idx').on(t.cakeDesignId),
+  ],
+);
+
+/**
+ * Every change of an order's status, written in the same transaction as the change itself
+ * (modules/orders/transitions.ts): who made it, from what, to what, when, and their note. The order's
+ * timeline is read from here. `created` is the order's first row (from_status null).
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, 3 … per order: the timeline's order, and unique, so two concurrent changes cannot both land. */
+    seq: integer('seq').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    party: text('party').notNull(),
+    /** The user who acted; null for the system (timers, payments) or a deleted account. */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_events_action_check', sql`${t.action} IN ('created', ${inList(ORDER_ACTIONS)})`),
+    check('order_events_party_check', sql`${t.party} IN (${inList(ORDER_PARTIES)})`),
+    check('order_events_to_check', sql`${t.toStatus} IN (${inList(ORDER_STATUSES)})`),
+    check(
+      'order_events_from_check',
+      sql`${t.fromStatus} IS NULL OR ${t.fromStatus} IN (${inList(ORDER_STATUSES)})`,
+    ),
+    uniqueIndex('order_events_order_seq_uq').on(t.orderId, t.seq),
+    index('order_events_actor_idx').on(t.actorId),
   ],
 );
 
@@ -221,11 +288,15 @@ export const reviews = pgTable(
     title: text('title'),
     comment: text('comment').notNull(),
     helpfulCount: integer('helpful_count').notNull().default(0),
+    /** The vendor's one public reply, and when it was written. */
+    vendorReply: text('vendor_reply'),
+    vendorRepliedAt: timestamp('vendor_replied_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_helpful_check', sql`${t.helpfulCount} >= 0`),
+    check('reviews_reply_check', sql`(${t.vendorReply} IS NULL) = (${t.vendorRepliedAt} IS NULL)`),
     index('reviews_created_idx').on(t.createdAt.desc()),
     index('reviews_rating_created_idx').on(t.rating, t.createdAt.desc()),
     index('reviews_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),

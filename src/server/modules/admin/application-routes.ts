@@ -1,22 +1,66 @@
-import { Hono } from 'hono';
-import { z } from 'zod';
-import { applicationListQuerySchema, rejectApplicationSchema } from '../../../shared/schemas/admin.ts';
-import { requireAdmin } from '../../http/auth-guard.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, validJson, validQuery } from '../../http/validate.ts';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  type ApplicationDecision,
+  applicationDecisionSchema,
+  applicationListQuerySchema,
+  rejectApplicationSchema,
+  vendorApplicationListSchema,
+} from '../../../shared/schemas/admin.ts';
+import { adminOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { decideApplication, listApplications } from './application-service.ts';
 
-const idParam = z.object({ id: z.string().min(1).max(100) });
+const tags = ['admin'];
 
-export const applicationRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    await requireAdmin(c);
-    const { status } = validQuery(c, applicationListQuerySchema);
-    return c.json({ applications: await listApplications({ db: c.var.services.db, status }) });
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Vendor applications by status, newest first',
+  middleware: [adminOnly] as const,
+  request: { query: applicationListQuerySchema },
+  responses: { 200: json(vendorApplicationListSchema, 'Applications'), ...errors(400, 401, 403, 503) },
+});
+
+const decisionResponses = {
+  200: json(applicationDecisionSchema, 'The decided application'),
+  ...errors(400, 401, 403, 404, 409, 413, 415, 503),
+};
+
+const approve = createRoute({
+  method: 'post',
+  path: '/{id}/approve',
+  tags,
+  summary: 'Approve a pending application (the vendor must have confirmed their e-mail)',
+  middleware: [adminOnly] as const,
+  request: { params: idParams('id') },
+  responses: decisionResponses,
+});
+
+const reject = createRoute({
+  method: 'post',
+  path: '/{id}/reject',
+  tags,
+  summary: 'Reject a pending application with a reason the vendor is e-mailed',
+  middleware: [adminOnly] as const,
+  request: { params: idParams('id'), body: jsonBody(rejectApplicationSchema) },
+  responses: decisionResponses,
+});
+
+/** The vendor row's status column is text; only these three values are ever written. */
+const presentDecision = (v: { id: string; status: string }): ApplicationDecision => ({
+  id: v.id,
+  status: v.status as ApplicationDecision['status'],
+});
+
+export const applicationRoutes = openApiRoutes()
+  .openapi(list, async (c) => {
+    const { status } = c.req.valid('query');
+    return c.json({ applications: await listApplications({ db: c.var.services.db, status }) }, 200);
   })
-  .post('/:id/approve', async (c) => {
-    const actor = await requireAdmin(c);
-    const { id } = parseOrThrow(idParam, c.req.param());
+  .openapi(approve, async (c) => {
+    const { actor } = c.var;
+    const { id } = c.req.valid('param');
     const { db, mailer, config } = c.var.services;
     const vendor = await decideApplication({
       db,
@@ -27,12 +71,12 @@ export const applicationRoutes = new Hono<AppEnv>()
       publicUrl: config.publicUrl,
     });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application approved');
-    return c.json({ id: vendor.id, status: vendor.status });
+    return c.json(presentDecision(vendor), 200);
   })
-  .post('/:id/reject', async (c) => {
-    const actor = await requireAdmin(c);
-    const { id } = parseOrThrow(idParam, c.req.param());
-    const { reason } = await validJson(c, rejectApplicationSchema);
+  .openapi(reject, async (c) => {
+    const { actor } = c.var;
+    const { id } = c.req.valid('param');
+    const { reason } = c.req.valid('json');
     const { db, mailer, config } = c.var.services;
     const vendor = await decideApplication({
       db,
@@ -43,5 +87,5 @@ export const applicationRoutes = new Hono<AppEnv>()
       publicUrl: config.publicUrl,
     });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application rejected');
-    return c.json({ id: vendor.id, status: vendor.status });
+    return c.json(presentDecision(vendor), 200);
   });

@@ -1,22 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  mailboxQuerySchema,
+  mailboxSchema,
+  outboxEmailResponseSchema,
+} from '../../../shared/schemas/admin.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireAdmin } from '../../http/auth-guard.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, validQuery } from '../../http/validate.ts';
+import { adminOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
 
-const listQuery = z.object({
-  to: z.string().trim().max(254).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+const tags = ['admin'];
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'E-mails kept in the outbox, newest first',
+  middleware: [adminOnly] as const,
+  request: { query: mailboxQuerySchema },
+  responses: { 200: json(mailboxSchema, 'The mail mode and the e-mails'), ...errors(400, 401, 403, 503) },
+});
+
+const open = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'One e-mail with its HTML and text',
+  middleware: [adminOnly] as const,
+  request: { params: idParams('id') },
+  responses: { 200: json(outboxEmailResponseSchema, 'The e-mail'), ...errors(400, 401, 403, 404, 503) },
 });
 
 /** The outbox for admins: e-mails kept when no SMTP server is configured. */
-export const mailboxRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    await requireAdmin(c);
-    const { to, limit } = validQuery(c, listQuery);
+export const mailboxRoutes = openApiRoutes()
+  .openapi(list, async (c) => {
+    const { to, limit } = c.req.valid('query');
     const rows = await c.var.services.db
       .select({
         id: emailOutbox.id,
@@ -30,15 +49,17 @@ export const mailboxRoutes = new Hono<AppEnv>()
       .where(to ? eq(emailOutbox.to, to.toLowerCase()) : undefined)
       .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
       .limit(limit);
-    return c.json({
-      mode: c.var.services.mailer.mode,
-      emails: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    });
+    return c.json(
+      {
+        mode: c.var.services.mailer.mode,
+        emails: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      },
+      200,
+    );
   })
-  .get('/:id', async (c) => {
-    await requireAdmin(c);
-    const { id } = parseOrThrow(z.object({ id: z.string().min(1).max(100) }), c.req.param());
+  .openapi(open, async (c) => {
+    const { id } = c.req.valid('param');
     const [row] = await c.var.services.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
     if (!row) throw AppError.notFound('E-mail not found');
-    return c.json({ email: { ...row, createdAt: row.createdAt.toISOString() } });
+    return c.json({ email: { ...row, createdAt: row.createdAt.toISOString() } }, 200);
   });

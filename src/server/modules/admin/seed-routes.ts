@@ -1,23 +1,51 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
+import { seedResultSchema, seedStateSchema } from '../../../shared/schemas/admin.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireAdmin } from '../../http/auth-guard.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { readJson, parseOrThrow } from '../../http/validate.ts';
+import { adminOnly } from '../../http/auth-guard.ts';
+import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../seed/service.ts';
 
-const seedBodySchema = z.object({ table: z.enum(SEED_TABLES).optional() }).default({});
+const tags = ['admin'];
+const seedBodySchema = z.object({ table: z.enum(SEED_TABLES).optional() });
+
+const state = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'The tables the seeder fills and their demo row counts',
+  middleware: [adminOnly] as const,
+  responses: { 200: json(seedStateSchema, 'Tables and counts'), ...errors(400, 401, 403, 503) },
+});
+
+const seed = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Seed demo data: one table, or all of them without a body',
+  middleware: [adminOnly] as const,
+  request: { body: jsonBody(seedBodySchema, { required: false }) },
+  responses: { 200: json(seedResultSchema, 'Seeded'), ...errors(400, 401, 403, 413, 415, 503) },
+});
+
+const clear = createRoute({
+  method: 'post',
+  path: '/clear',
+  tags,
+  summary: 'Delete the demo data (keeps the signed-in admin)',
+  middleware: [adminOnly] as const,
+  responses: { 200: json(seedResultSchema, 'Cleared'), ...errors(401, 403, 409, 413, 415, 503) },
+});
 
 /** The admin seeder page's API: the same seeder code as `npm run seed`. */
-export const seedRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    await requireAdmin(c);
-    return c.json({ tables: SEED_TABLES, counts: await countDemoRows({ db: c.var.services.db }) });
-  })
-  .post('/', async (c) => {
-    const actor = await requireAdmin(c);
-    const { table } = parseOrThrow(seedBodySchema, await readJson(c));
+export const seedRoutes = openApiRoutes()
+  .openapi(state, async (c) =>
+    c.json({ tables: [...SEED_TABLES], counts: await countDemoRows({ db: c.var.services.db }) }, 200),
+  )
+  .openapi(seed, async (c) => {
+    const { actor } = c.var;
+    const { table } = c.req.valid('json');
     const { db } = c.var.services;
     try {
       if (table) await seedTable({ db, table });
@@ -27,13 +55,16 @@ export const seedRoutes = new Hono<AppEnv>()
       throw new AppError('INTERNAL', 500, table ? MESSAGES.seedTableFailed(table) : MESSAGES.seedFailed);
     }
     c.var.log.info({ table: table ?? 'all', actor: actor.id }, 'demo data seeded');
-    return c.json({
-      message: table ? MESSAGES.seedTableSuccess(table) : MESSAGES.seedSuccess,
-      counts: await countDemoRows({ db }),
-    });
+    return c.json(
+      {
+        message: table ? MESSAGES.seedTableSuccess(table) : MESSAGES.seedSuccess,
+        counts: await countDemoRows({ db }),
+      },
+      200,
+    );
   })
-  .post('/clear', async (c) => {
-    const actor = await requireAdmin(c);
+  .openapi(clear, async (c) => {
+    const { actor } = c.var;
     const { db } = c.var.services;
     try {
       await clearDemoData({ db, keepUserIds: [actor.id] });
@@ -42,5 +73,5 @@ export const seedRoutes = new Hono<AppEnv>()
       throw new AppError('CONFLICT', 409, MESSAGES.clearError);
     }
     c.var.log.info({ actor: actor.id }, 'demo data cleared');
-    return c.json({ message: MESSAGES.clearSuccess, counts: await countDemoRows({ db }) });
+    return c.json({ message: MESSAGES.clearSuccess, counts: await countDemoRows({ db }) }, 200);
   });

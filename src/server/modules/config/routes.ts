@@ -1,15 +1,21 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/types.ts';
+import { createRoute } from '@hono/zod-openapi';
+import { type PublicConfig, publicConfigSchema } from '../../../shared/schemas/platform.ts';
+import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 
-/** What the browser may know about this server's setup (never a secret). */
-export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
+const config = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['platform'],
+  summary: "What the browser may know about this server's setup",
+  responses: { 200: json(publicConfigSchema, 'The public configuration (never a secret)'), ...errors(400) },
+});
+
+export const publicConfigRoutes = openApiRoutes().openapi(config, (c) => {
   const { mailer, config, designs } = c.var.services;
   c.header('Cache-Control', 'public, max-age=300');
-  return c.json({
+  const body: PublicConfig = {
     mail: mailer.mode,
-    /** Where Frosted is meant to be opened (sign-in from another address is refused). */
     publicUrl: config.publicUrl,
-    /** SERVICE_FEE_RATE: the Terms and FAQ state the fee as configured. */
     serviceFeeRate: config.serviceFeeRate,
     google: config.google !== undefined,
     googleRedirectUri: `${config.publicUrl}/api/auth/callback/google`,
@@ -18,5 +24,6 @@ export const publicConfigRoutes = new Hono<AppEnv>().get('/', (c) => {
       ready: designs.provider.notReady === null,
       message: designs.provider.notReady,
     },
-  });
+  };
+  return c.json(body, 200);
 });

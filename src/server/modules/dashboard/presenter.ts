@@ -50,7 +50,7 @@ export function presentCustomerDashboard(
   };
 }
 
-const ACTIVE = new Set(['pending', 'confirmed', 'in_progress', 'ready', 'delivered']);
+const ACTIVE = new Set(['pending', 'paid', 'confirmed', 'in_progress', 'ready', 'delivered']);
 
 export function presentVendorDashboard(
   data: Awaited<ReturnType<typeof getVendorDashboard>>,

@@ -1,30 +1,104 @@
-import { Hono } from 'hono';
+import { createRoute, type Hook } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   DESIGN_REQUIRED_FIELDS,
   DESIGN_REQUIRED_MESSAGE,
+  designGenerationSchema,
   designIdParamSchema,
+  designQuotaSchema,
+  publicDesignSchema,
   saveDesignSchema,
+  savedDesignSchema,
   startGenerationSchema,
 } from '../../../shared/schemas/designs.ts';
 import { AppError } from '../../http/app-error.ts';
-import { currentActor, requireUserType } from '../../http/auth-guard.ts';
+import { currentActor, customersOnly } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
+import { errors, json, jsonBody, openApiRoutes, validationHook } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, readJson, validJson } from '../../http/validate.ts';
 import { getPublicDesign, saveDesign } from './design-service.ts';
 import { followGeneration } from './events.ts';
 import { generationImages, getGeneration, startGeneration } from './generation-service.ts';
 import { presentGeneration, presentPublicDesign, presentSavedDesign } from './presenter.ts';
 import { quotaDay, quotaSubject, readQuota } from './quota.ts';
 
+const tags = ['designs'];
 // Beyond the daily allowance: stops a script from hammering the endpoint within it.
 const generateLimit = rateLimit({ name: 'designs-generate', max: () => 20, windowSeconds: 60 });
+const saveLimit = rateLimit({ name: 'designs-save', max: () => 60, windowSeconds: 60 });
+
+const quota = createRoute({
+  method: 'get',
+  path: '/quota',
+  tags,
+  summary: "Today's design allowance of the signed-in user or this visitor",
+  responses: { 200: json(designQuotaSchema, 'Limit, used and remaining images'), ...errors(400, 503) },
+});
+
+const generate = createRoute({
+  method: 'post',
+  path: '/generations',
+  tags,
+  summary: 'Start drawing one design or three variations (visitors too, within a smaller allowance)',
+  middleware: [generateLimit] as const,
+  request: { body: jsonBody(startGenerationSchema) },
+  responses: {
+    202: json(designGenerationSchema, 'Started; follow it with the events stream or by polling'),
+    ...errors(400, 403, 404, 413, 415, 429, 503),
+  },
+});
+
+const generation = createRoute({
+  method: 'get',
+  path: '/generations/{id}',
+  tags,
+  summary: 'A generation: progress, then its images or error',
+  request: { params: designIdParamSchema },
+  responses: { 200: json(designGenerationSchema, 'The generation'), ...errors(400, 404, 503) },
+});
+
+const events = createRoute({
+  method: 'get',
+  path: '/generations/{id}/events',
+  tags,
+  summary: 'Server-sent events of a generation',
+  description:
+    '`progress` events (`{ progress, stage }`) in order, replayed from the start, then `done` or `failed` with the generation.',
+  request: { params: designIdParamSchema },
+  responses: {
+    200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...errors(400, 404, 503),
+  },
+});
+
+const save = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Save a generated image to My Designs',
+  middleware: [saveLimit, customersOnly] as const,
+  request: { body: jsonBody(saveDesignSchema) },
+  responses: {
+    201: json(savedDesignSchema, 'Saved'),
+    200: json(savedDesignSchema, 'Already saved'),
+    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
+  },
+});
+
+const publicDesign = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'The public page of a design (a generated image or a saved design)',
+  request: { params: designIdParamSchema },
+  responses: { 200: json(publicDesignSchema, 'The design'), ...errors(400, 404, 503) },
+});
 
 /** The spec's one message when a required choice is missing, with each field's own message. */
-function parseGeneration(body: unknown) {
+function generationHook<I>(result: Parameters<Hook<I, AppEnv, string, undefined>>[0]): undefined {
   try {
-    return parseOrThrow(startGenerationSchema, body);
+    validationHook(result);
   } catch (err) {
     const fields = err instanceof AppError ? err.fields : undefined;
     if (fields && DESIGN_REQUIRED_FIELDS.some((f) => f in fields)) {
@@ -35,42 +109,46 @@ function parseGeneration(body: unknown) {
 }
 
 /** The AI cake designer (/api/designs): open to visitors within a smaller daily allowance. */
-export const designRoutes = new Hono<AppEnv>()
-  .get('/quota', async (c) => {
+export const designRoutes = openApiRoutes()
+  .openapi(quota, async (c) => {
     const { db, config } = c.var.services;
     const actor = await currentActor(c);
     const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
     const quota = await readQuota(db, subject, quotaDay());
-    return c.json({ ...quota, signedIn: subject.signedIn });
+    return c.json({ ...quota, signedIn: subject.signedIn }, 200);
   })
-  .post('/generations', generateLimit, async (c) => {
-    const { db, config, designs } = c.var.services;
-    const actor = await currentActor(c);
-    const input = parseGeneration(await readJson(c));
-    const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
-    const started = await startGeneration({ db, runner: designs, actor, subject, input });
-    return c.json(presentGeneration(started, []), 202);
-  })
-  .get('/generations/:id', async (c) => {
+  .openapi(
+    generate,
+    async (c) => {
+      const { db, config, designs } = c.var.services;
+      const actor = await currentActor(c);
+      const input = c.req.valid('json');
+      const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
+      const started = await startGeneration({ db, runner: designs, actor, subject, input });
+      return c.json(presentGeneration(started, []), 202);
+    },
+    generationHook,
+  )
+  .openapi(generation, async (c) => {
     const { db } = c.var.services;
-    const { id } = parseOrThrow(designIdParamSchema, c.req.param());
+    const { id } = c.req.valid('param');
     const row = await getGeneration({ db, actor: await currentActor(c), id });
-    return c.json(presentGeneration(row, await generationImages(db, id)));
+    return c.json(presentGeneration(row, await generationImages(db, id)), 200);
   })
-  .get('/generations/:id/events', async (c) => {
+  .openapi(events, async (c) => {
     const { db } = c.var.services;
-    const { id } = parseOrThrow(designIdParamSchema, c.req.param());
+    const { id } = c.req.valid('param');
     await getGeneration({ db, actor: await currentActor(c), id });
     return followGeneration(c, id);
   })
-  .post('/', rateLimit({ name: 'designs-save', max: () => 60, windowSeconds: 60 }), async (c) => {
+  .openapi(save, async (c) => {
     // Saved designs are a customer's (My Designs); vendors have no such list.
-    const actor = await requireUserType(c, 'customer');
-    const { imageId } = await validJson(c, saveDesignSchema);
-    const { row, created } = await saveDesign({ db: c.var.services.db, actor, imageId });
-    return c.json(presentSavedDesign(row, created), created ? 201 : 200);
+    const { imageId } = c.req.valid('json');
+    const { row, created } = await saveDesign({ db: c.var.services.db, actor: c.var.actor, imageId });
+    const body = presentSavedDesign(row, created);
+    return created ? c.json(body, 201) : c.json(body, 200);
   })
-  .get('/:id', async (c) => {
-    const { id } = parseOrThrow(designIdParamSchema, c.req.param());
-    return c.json(presentPublicDesign(await getPublicDesign({ db: c.var.services.db, id })));
+  .openapi(publicDesign, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(presentPublicDesign(await getPublicDesign({ db: c.var.services.db, id })), 200);
   });

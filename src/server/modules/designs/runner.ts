@@ -12,6 +12,7 @@ import { storeGeneratedImage } from '../storage/images.ts';
 import type { ObjectStore } from '../storage/store.ts';
 import { buildPrompt } from './prompt.ts';
 import { type ImageProvider, ImageProviderError } from './providers/types.ts';
+import type { RenderPool } from './renderer/pool.ts';
 import { releaseImages } from './quota.ts';
 
 type Db = Database['db'];
@@ -27,11 +28,16 @@ export interface GenerationJob {
 
 export interface DesignRunner {
   readonly provider: ImageProvider;
+  /** The worker threads the procedural provider draws on; undefined when it draws on the main thread. */
+  readonly renderPool: RenderPool | undefined;
   /** Runs the job in the background; progress and results are written to its rows. */
   start(job: GenerationJob): void;
   /** Calls `listener` whenever the generation's row changed in this process; returns the unsubscribe. */
   subscribe(id: string, listener: () => void): () => void;
-  /** Resolves when every job started so far has finished (shutdown, tests, benchmarks). */
+  /**
+   * Resolves when every job started so far has finished (shutdown, tests, benchmarks), with the render
+   * threads stopped so the process can exit; a later job starts them again.
+   */
   drain(): Promise<void>;
 }
 
@@ -41,12 +47,14 @@ export function createDesignRunner(deps: {
   storage: ObjectStore;
   log: Logger;
   provider: ImageProvider;
+  renderPool?: RenderPool;
 }): DesignRunner {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   const running = new Set<Promise<void>>();
   return {
     provider: deps.provider,
+    renderPool: deps.renderPool,
     start(job) {
       const task = runGeneration(deps, job, () => bus.emit(job.id))
         .catch((err: unknown) => deps.log.error({ err, generationId: job.id }, 'design generation crashed'))
@@ -59,6 +67,7 @@ export function createDesignRunner(deps: {
     },
     async drain() {
       while (running.size > 0) await Promise.allSettled([...running]);
+      await deps.renderPool?.close();
     },
   };
 }

@@ -1,29 +1,63 @@
-import { Hono } from 'hono';
-import { favoriteVendorParamSchema } from '../../../shared/schemas/favorites.ts';
-import { requireActor } from '../../http/auth-guard.ts';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  favoriteVendorIdsSchema,
+  favoriteVendorParamSchema,
+  favoriteVendorStateSchema,
+} from '../../../shared/schemas/favorites.ts';
+import { signedIn } from '../../http/auth-guard.ts';
+import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow } from '../../http/validate.ts';
 import { presentFavoriteVendorIds, presentFavoriteVendorState } from './presenter.ts';
 import { addFavoriteVendor, listFavoriteVendorIds, removeFavoriteVendor } from './service.ts';
 
 const toggleLimit = rateLimit({ name: 'favorites', max: () => 60, windowSeconds: 60 });
+const tags = ['favorites'];
+
+const toggle = (method: 'put' | 'delete', summary: string) =>
+  createRoute({
+    method,
+    path: '/vendors/{vendorId}',
+    tags,
+    summary,
+    middleware: [toggleLimit, signedIn] as const,
+    request: { params: favoriteVendorParamSchema },
+    responses: {
+      200: json(favoriteVendorStateSchema, 'Whether the vendor is now a favorite'),
+      ...errors(400, 401, 403, 404, 429, 503),
+    },
+  });
 
 /** The signed-in customer's favorite vendors (/api/me/favorites). PUT and DELETE are idempotent. */
-export const favoriteRoutes = new Hono<AppEnv>()
-  .get('/vendors', async (c) => {
-    const actor = await requireActor(c);
-    return c.json(presentFavoriteVendorIds(await listFavoriteVendorIds({ db: c.var.services.db, actor })));
-  })
-  .put('/vendors/:vendorId', toggleLimit, async (c) => {
-    const actor = await requireActor(c);
-    const { vendorId } = parseOrThrow(favoriteVendorParamSchema, c.req.param());
+export const favoriteRoutes = openApiRoutes()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/vendors',
+      tags,
+      summary: "The signed-in customer's favorite vendor ids",
+      middleware: [signedIn] as const,
+      responses: {
+        200: json(favoriteVendorIdsSchema, 'Favorite vendor ids'),
+        ...errors(400, 401, 403, 503),
+      },
+    }),
+    async (c) => {
+      const { actor } = c.var;
+      return c.json(
+        presentFavoriteVendorIds(await listFavoriteVendorIds({ db: c.var.services.db, actor })),
+        200,
+      );
+    },
+  )
+  .openapi(toggle('put', 'Save a vendor as a favorite'), async (c) => {
+    const { actor } = c.var;
+    const { vendorId } = c.req.valid('param');
     await addFavoriteVendor({ db: c.var.services.db, actor, vendorId });
-    return c.json(presentFavoriteVendorState(vendorId, true));
+    return c.json(presentFavoriteVendorState(vendorId, true), 200);
   })
-  .delete('/vendors/:vendorId', toggleLimit, async (c) => {
-    const actor = await requireActor(c);
-    const { vendorId } = parseOrThrow(favoriteVendorParamSchema, c.req.param());
+  .openapi(toggle('delete', 'Remove a vendor from the favorites'), async (c) => {
+    const { actor } = c.var;
+    const { vendorId } = c.req.valid('param');
     await removeFavoriteVendor({ db: c.var.services.db, actor, vendorId });
-    return c.json(presentFavoriteVendorState(vendorId, false));
+    return c.json(presentFavoriteVendorState(vendorId, false), 200);
   });

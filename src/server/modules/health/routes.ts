@@ -1,23 +1,38 @@
+import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { healthSchema } from '../../../shared/schemas/platform.ts';
 import { safeError } from '../../http/log-safe-error.ts';
-import type { AppEnv } from '../../http/types.ts';
+import { json, openApiRoutes } from '../../http/openapi.ts';
 
-export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
+const health = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['platform'],
+  summary: 'Whether the API and its database answer',
+  responses: {
+    200: json(healthSchema, 'The database answered'),
+    503: json(healthSchema, 'The database is unreachable'),
+  },
+});
+
+export const healthRoutes = openApiRoutes().openapi(health, async (c) => {
   const { database } = c.var.services;
   const started = performance.now();
   try {
     await database.db.execute(sql`select 1`);
   } catch (err) {
     c.var.log.error({ err: safeError(err) }, 'health check: database unreachable');
-    return c.json({ status: 'error', database: { ok: false, kind: database.kind } }, 503);
+    return c.json({ status: 'error' as const, database: { ok: false, kind: database.kind } }, 503);
   }
-  return c.json({
-    status: 'ok',
-    database: {
-      ok: true,
-      kind: database.kind,
-      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+  return c.json(
+    {
+      status: 'ok' as const,
+      database: {
+        ok: true,
+        kind: database.kind,
+        latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      },
     },
-  });
+    200,
+  );
 });

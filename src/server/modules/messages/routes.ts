@@ -1,16 +1,19 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import {
   conversationIdParamSchema,
+  conversationListSchema,
+  conversationSchema,
+  createdIdSchema,
+  markReadResultSchema,
   markReadSchema,
-  type MarkReadResult,
   messagePageQuerySchema,
+  messagePageSchema,
   sendMessageSchema,
   startConversationSchema,
 } from '../../../shared/schemas/messages.ts';
-import { requireActor } from '../../http/auth-guard.ts';
+import { signedIn } from '../../http/auth-guard.ts';
+import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, validJson, validQuery } from '../../http/validate.ts';
 import { presentConversation, presentConversationSummary, presentMessagePage } from './presenter.ts';
 import {
   getConversation,
@@ -21,41 +24,110 @@ import {
   startConversation,
 } from './service.ts';
 
+const tags = ['messages'];
+const sendLimit = rateLimit({ name: 'messages', max: () => 30, windowSeconds: 60 });
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "The signed-in user's conversations, newest first",
+  middleware: [signedIn] as const,
+  responses: { 200: json(conversationListSchema, 'Conversation previews'), ...errors(400, 401, 503) },
+});
+
+const start = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Open (or reopen) a conversation with a vendor',
+  middleware: [signedIn] as const,
+  request: { body: jsonBody(startConversationSchema) },
+  responses: {
+    201: json(createdIdSchema, "The conversation's id"),
+    ...errors(400, 401, 403, 404, 413, 415, 503),
+  },
+});
+
+const open = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: 'One conversation with its newest page of messages',
+  middleware: [signedIn] as const,
+  request: { params: conversationIdParamSchema },
+  responses: { 200: json(conversationSchema, 'The conversation'), ...errors(400, 401, 404, 503) },
+});
+
+const page = createRoute({
+  method: 'get',
+  path: '/{id}/messages',
+  tags,
+  summary: 'A page of messages before or after a place in the thread',
+  middleware: [signedIn] as const,
+  request: { params: conversationIdParamSchema, query: messagePageQuerySchema },
+  responses: { 200: json(messagePageSchema, 'Messages, oldest first'), ...errors(400, 401, 404, 503) },
+});
+
+const read = createRoute({
+  method: 'post',
+  path: '/{id}/read',
+  tags,
+  summary: 'Mark the conversation read up to a place (or the latest message)',
+  middleware: [signedIn] as const,
+  request: { params: conversationIdParamSchema, body: jsonBody(markReadSchema, { required: false }) },
+  responses: {
+    200: json(markReadResultSchema, 'Whether the read mark moved'),
+    ...errors(400, 401, 403, 404, 413, 415, 503),
+  },
+});
+
+const send = createRoute({
+  method: 'post',
+  path: '/{id}/messages',
+  tags,
+  summary: 'Send a message',
+  middleware: [sendLimit, signedIn] as const,
+  request: { params: conversationIdParamSchema, body: jsonBody(sendMessageSchema) },
+  responses: {
+    201: json(createdIdSchema, "The message's id"),
+    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
+  },
+});
+
 /** The signed-in user's conversations between customers and vendors. */
-export const messageRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const actor = await requireActor(c);
-    const { me, rows } = await listConversations({ db: c.var.services.db, actor });
-    return c.json({ conversations: rows.map((r) => presentConversationSummary(me, r)) });
+export const messageRoutes = openApiRoutes()
+  .openapi(list, async (c) => {
+    const { me, rows } = await listConversations({ db: c.var.services.db, actor: c.var.actor });
+    return c.json({ conversations: rows.map((r) => presentConversationSummary(me, r)) }, 200);
   })
-  .post('/', async (c) => {
-    const actor = await requireActor(c);
-    const { vendorId } = await validJson(c, startConversationSchema);
-    const id = await startConversation({ db: c.var.services.db, actor, vendorId });
+  .openapi(start, async (c) => {
+    const { vendorId } = c.req.valid('json');
+    const id = await startConversation({ db: c.var.services.db, actor: c.var.actor, vendorId });
     return c.json({ id }, 201);
   })
-  .get('/:id', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
-    return c.json(presentConversation(await getConversation({ db: c.var.services.db, actor, id })));
+  .openapi(open, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(
+      presentConversation(await getConversation({ db: c.var.services.db, actor: c.var.actor, id })),
+      200,
+    );
   })
-  .get('/:id/messages', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
-    const query = validQuery(c, messagePageQuerySchema);
-    return c.json(presentMessagePage(await getMessagePage({ db: c.var.services.db, actor, id, query })));
+  .openapi(page, async (c) => {
+    const { id } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const rows = await getMessagePage({ db: c.var.services.db, actor: c.var.actor, id, query });
+    return c.json(presentMessagePage(rows), 200);
   })
-  .post('/:id/read', async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
-    const { through } = await validJson(c, markReadSchema);
-    const marked = await markConversationRead({ db: c.var.services.db, actor, id, through });
-    return c.json({ marked } satisfies MarkReadResult);
+  .openapi(read, async (c) => {
+    const { id } = c.req.valid('param');
+    const { through } = c.req.valid('json');
+    const marked = await markConversationRead({ db: c.var.services.db, actor: c.var.actor, id, through });
+    return c.json({ marked }, 200);
   })
-  .post('/:id/messages', rateLimit({ name: 'messages', max: () => 30, windowSeconds: 60 }), async (c) => {
-    const actor = await requireActor(c);
-    const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
-    const input = await validJson(c, sendMessageSchema);
-    const message = await sendMessage({ db: c.var.services.db, actor, id, input });
+  .openapi(send, async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const message = await sendMessage({ db: c.var.services.db, actor: c.var.actor, id, input });
     return c.json({ id: message.id }, 201);
   });

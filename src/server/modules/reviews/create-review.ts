@@ -49,7 +49,9 @@ export async function createReview({
     await tx
       .update(vendors)
       .set({
-        rating: sql`round((${vendors.rating} * ${vendors.reviewCount} + ${input.rating})::numeric / (${vendors.reviewCount} + 1), 2)`,
+        // From the exact sum and count, so the average never drifts however many reviews come.
+        rating: sql`round((${vendors.ratingSum} + ${input.rating})::numeric / (${vendors.reviewCount} + 1), 2)`,
+        ratingSum: sql`${vendors.ratingSum} + ${input.rating}`,
         reviewCount: sql`${vendors.reviewCount} + 1`,
         updatedAt: new Date(),
       })

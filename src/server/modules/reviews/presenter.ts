@@ -23,5 +23,9 @@ export function presentPublicReview(row: ReviewListRow): PublicReview {
     vendor: row.vendor,
     occasion: row.design?.occasion ?? null,
     imageUrl: row.design?.imageUrl ?? null,
+    vendorReply:
+      row.review.vendorReply && row.review.vendorRepliedAt
+        ? { text: row.review.vendorReply, at: row.review.vendorRepliedAt.toISOString() }
+        : null,
   };
 }

@@ -8,6 +8,7 @@ import type {
   StylePreset,
 } from '../../../shared/catalog.ts';
 import type { ImageDims } from '../../../shared/designer.ts';
+import { ORDER_FLOW, ORDER_TRANSITIONS } from '../../../shared/order-machine.ts';
 import type { DesignForm } from '../designs/providers/types.ts';
 
 export const DEMO_PASSWORD = 'frosted-demo';
@@ -433,6 +434,53 @@ export function demoOrders(now: Date) {
       specialInstructions: 'Less sweet, please.',
     },
   ] as const;
+}
+
+/**
+ * A demo order's history up to its status, as the lifecycle would have written it: placed, paid within
+ * the hour, confirmed the next day, production three days before delivery, ready that morning,
+ * delivered, and confirmed by the customer the day after. Never later than `now`.
+ */
+export function demoOrderEvents(
+  order: { id: string; vendorId: string; status: string; createdAt: Date; deliveryDate: Date | null },
+  customerId: string,
+  now: Date,
+) {
+  const vendorUserId = DEMO_VENDORS.find((v) => v.id === order.vendorId)?.ownerId ?? null;
+  const HOUR = DAY / 24;
+  const delivery = (order.deliveryDate ?? new Date(order.createdAt.getTime() + 14 * DAY)).getTime();
+  const planned: Record<string, number> = {
+    pay: order.createdAt.getTime() + HOUR,
+    confirm: order.createdAt.getTime() + DAY,
+    start: delivery - 3 * DAY,
+    markReady: delivery - 6 * HOUR,
+    deliver: delivery,
+    confirmSatisfied: delivery + 20 * HOUR,
+  };
+  const end = ORDER_FLOW.findIndex((step) => step.status === order.status);
+  const steps = ORDER_FLOW.slice(0, end + 1);
+  let previous = order.createdAt.getTime();
+  const events = [
+    { action: 'created', fromStatus: null, toStatus: 'pending', party: 'customer', at: previous },
+    ...steps.map((step, i) => {
+      // In order, a minute apart at least, and each leaving room for the ones after it before now.
+      const latest = now.getTime() - (steps.length - i) * 60_000;
+      previous = Math.min(Math.max(planned[step.action]!, previous + 60_000), latest);
+      const party = ORDER_TRANSITIONS[step.action].by[0];
+      return { action: step.action, fromStatus: null, toStatus: step.status, party, at: previous };
+    }),
+  ];
+  return events.map((e, i) => ({
+    id: `${order.id}-event-${i + 1}`,
+    orderId: order.id,
+    seq: i + 1,
+    action: e.action,
+    fromStatus: i === 0 ? null : events[i - 1]!.toStatus,
+    toStatus: e.toStatus,
+    party: e.party,
+    actorId: e.party === 'customer' ? customerId : e.party === 'vendor' ? vendorUserId : null,
+    createdAt: new Date(e.at),
+  }));
 }
 
 export const DEMO_FAVORITES = [

@@ -7,6 +7,7 @@ import {
   accounts,
   cakeDesigns,
   customerFavorites,
+  orderEvents,
   orders,
   reviews,
   users,
@@ -23,6 +24,7 @@ import {
   DEMO_VENDOR_CAPABILITIES,
   demoDesignForm,
   demoDesignImageUrl,
+  demoOrderEvents,
   demoOrders,
 } from './demo-data.ts';
 
@@ -136,6 +138,7 @@ async function refreshDemoVendorNumbers(tx: Tx) {
     update ${vendors} v set
       total_orders = (select count(*)::int from ${orders} o where o.vendor_id = v.id and o.status = 'completed'),
       review_count = (select count(*)::int from ${reviews} r where r.vendor_id = v.id),
+      rating_sum = coalesce((select sum(r.rating)::int from ${reviews} r where r.vendor_id = v.id), 0),
       rating = coalesce((select round(avg(r.rating), 2) from ${reviews} r where r.vendor_id = v.id), 0)
     where v.id like ${ID_PREFIXES.vendors + '%'}`);
 }
@@ -173,10 +176,21 @@ async function seedOrders(seeding: Seeding) {
   const { tx, now } = seeding;
   await seedVendors(seeding);
   await seedDesigns(seeding);
+  const demo = demoOrders(now);
+  const customerId = DEMO_ACCOUNTS.customer.id;
+  const events = demo.flatMap((o) => demoOrderEvents(o, customerId, now));
   await tx
     .insert(orders)
-    .values(demoOrders(now).map((o) => ({ ...o, customerId: DEMO_ACCOUNTS.customer.id, updatedAt: now })))
+    .values(
+      demo.map((o) => ({
+        ...o,
+        customerId,
+        // Last changed at its latest event, as the lifecycle would have left it.
+        updatedAt: events.filter((e) => e.orderId === o.id).at(-1)!.createdAt,
+      })),
+    )
     .onConflictDoNothing();
+  await tx.insert(orderEvents).values(events).onConflictDoNothing();
   await refreshDemoVendorNumbers(tx);
 }
 

@@ -1,6 +1,7 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import type { AppEnv } from '../../http/types.ts';
+import { errors, openApiRoutes } from '../../http/openapi.ts';
 import { BUCKETS, isBucketId } from './buckets.ts';
 import { isSafeKey } from './keys.ts';
 
@@ -11,12 +12,45 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
+const image = z.string().meta({ format: 'binary' });
+
+// Documented here and routed below by hand: a key spans several path segments (`:key{.+}`), which an
+// OpenAPI path template cannot say.
+const file = createRoute({
+  method: 'get',
+  path: '/{bucket}/{key}',
+  tags: ['files'],
+  summary: 'A stored image of a public bucket (HEAD too)',
+  description: 'The key is the path we gave the file and may hold slashes, sent unescaped.',
+  request: {
+    params: z.object({
+      bucket: z.enum(Object.keys(BUCKETS) as [keyof typeof BUCKETS]),
+      key: z.string().max(512),
+    }),
+    headers: z.object({ 'if-none-match': z.string().optional() }),
+  },
+  responses: {
+    200: {
+      description: 'The image, cached publicly',
+      content: {
+        'image/webp': { schema: image },
+        'image/png': { schema: image },
+        'image/jpeg': { schema: image },
+      },
+    },
+    304: { description: 'Not modified (If-None-Match)' },
+    ...errors(400, 404, 503),
+  },
+});
+
 /**
  * Files of the public buckets, by the key we gave them. Hono answers HEAD from this GET route.
  * Anything that is not a stored file of a public bucket (unknown bucket, unsafe key, missing object)
  * is the same 404, so probing tells nothing.
  */
-export const storageRoutes = new Hono<AppEnv>().get('/:bucket/:key{.+}', async (c) => {
+export const storageRoutes = openApiRoutes();
+storageRoutes.openAPIRegistry.registerPath(file);
+storageRoutes.get('/:bucket/:key{.+}', async (c) => {
   const { bucket, key } = c.req.param();
   if (!isBucketId(bucket) || !BUCKETS[bucket].public || !isSafeKey(key)) throw AppError.notFound();
   const object = await c.var.services.storage.get(bucket, key);

@@ -152,6 +152,24 @@ export function countQuery(options: BrowseOptions): SQL {
 FROM vendors v WHERE ${whereClause(options)}`;
 }
 
+/**
+ * The count cache's key: what whereClause reads, in one spelling. The sort is left out (it does not
+ * change a count) and list filters are sets, so equivalent requests share one count.
+ */
+export function countKey({ filters: f, verifiedOnly = false }: BrowseOptions): string {
+  const set = <T>(xs: T[]) => [...new Set(xs)].sort();
+  return JSON.stringify([
+    verifiedOnly,
+    f.q ?? null,
+    f.location,
+    f.specialty,
+    set(f.dietary),
+    set(f.tier),
+    f.minRating ?? null,
+    f.delivery ?? null,
+  ]);
+}
+
 /** The raw row of pageQuery. */
 export interface BrowseRow {
   id: string;

@@ -1,13 +1,18 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
-import { portfolioItemInputSchema, portfolioOrderSchema } from '../../../shared/schemas/vendor-profile.ts';
-import { AppError } from '../../http/app-error.ts';
+import { PORTFOLIO_CATEGORIES } from '../../../shared/catalog.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
-import { requireUserType } from '../../http/auth-guard.ts';
+import {
+  portfolioItemCreatedSchema,
+  portfolioItemInputSchema,
+  portfolioOrderSchema,
+  portfolioSchema,
+} from '../../../shared/schemas/vendor-profile.ts';
+import { AppError } from '../../http/app-error.ts';
+import { vendorsOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { parseOrThrow, validJson } from '../../http/validate.ts';
+import { parseOrThrow } from '../../http/validate.ts';
 import { BUCKETS, MB } from '../storage/buckets.ts';
 import { presentPortfolioItem } from './portfolio-presenter.ts';
 import { getApprovedOwnVendor } from './profile-service.ts';
@@ -18,19 +23,25 @@ import {
   reorderPortfolio,
 } from './portfolio-service.ts';
 
-const itemIdSchema = z.object({ itemId: z.string().min(1).max(100) });
-
+const tags = ['vendor profile'];
 const limitMb = BUCKETS.portfolio.fileSizeLimit / MB;
+const dollars = { type: 'integer', minimum: 0, maximum: 100_000, description: 'Whole dollars' } as const;
 
-/** The signed-in vendor's portfolio: upload (multipart), reorder, delete. */
-export const portfolioRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const actor = await requireUserType(c, 'vendor');
-    const rows = await listOwnPortfolio({ db: c.var.services.db, actor });
-    return c.json({ items: rows.map(presentPortfolioItem) });
-  })
-  .post(
-    '/',
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "The signed-in vendor's portfolio in gallery order",
+  middleware: [vendorsOnly] as const,
+  responses: { 200: json(portfolioSchema, 'The photos'), ...errors(400, 401, 403, 404, 503) },
+});
+
+const upload = createRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  summary: 'Upload a photo to the portfolio (approved vendors)',
+  middleware: [
     rateLimit({ name: 'portfolio-upload', max: () => 60, windowSeconds: 600 }),
     // The file is checked against the bucket's limit by content later; this stops a huge body early.
     bodyLimit({
@@ -39,37 +50,81 @@ export const portfolioRoutes = new Hono<AppEnv>()
         throw new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge(limitMb));
       },
     }),
-    async (c) => {
-      const actor = await requireUserType(c, 'vendor');
-      const { db, storage } = c.var.services;
-      const vendor = await getApprovedOwnVendor({ db, actor });
-      const form = await c.req.parseBody().catch(() => {
-        throw AppError.validation({ file: 'Please choose a photo to upload.' });
-      });
-      const file = form.file;
-      if (!(file instanceof File) || file.size === 0)
-        throw AppError.validation({ file: 'Please choose a photo to upload.' });
-      const input = parseOrThrow(portfolioItemInputSchema, {
-        title: form.title,
-        category: form.category,
-        priceMin: form.priceMin,
-        priceMax: form.priceMax,
-      });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const item = await addPortfolioItem({ db, store: storage, vendor, input, bytes });
-      return c.json({ item: presentPortfolioItem(item) }, 201);
-    },
-  )
-  .put('/order', async (c) => {
-    const actor = await requireUserType(c, 'vendor');
-    const { ids } = await validJson(c, portfolioOrderSchema);
-    const rows = await reorderPortfolio({ db: c.var.services.db, actor, ids });
-    return c.json({ items: rows.map(presentPortfolioItem) });
+    vendorsOnly,
+  ] as const,
+  request: {
+    body: multipartBody(
+      {
+        title: { type: 'string', minLength: 1, maxLength: 80 },
+        category: { type: 'string', enum: PORTFOLIO_CATEGORIES },
+        priceMin: dollars,
+        priceMax: dollars,
+      },
+      ['title', 'category'],
+    ),
+  },
+  responses: {
+    201: json(portfolioItemCreatedSchema, 'The new photo, last in the gallery'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const reorder = createRoute({
+  method: 'put',
+  path: '/order',
+  tags,
+  summary: 'Put the portfolio in a new order (every photo exactly once)',
+  middleware: [vendorsOnly] as const,
+  request: { body: jsonBody(portfolioOrderSchema) },
+  responses: {
+    200: json(portfolioSchema, 'The photos in their new order'),
+    ...errors(400, 401, 403, 404, 413, 415, 503),
+  },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/{itemId}',
+  tags,
+  summary: 'Delete a photo',
+  middleware: [vendorsOnly] as const,
+  request: { params: idParams('itemId') },
+  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 503) },
+});
+
+/** The signed-in vendor's portfolio: upload (multipart), reorder, delete. */
+export const portfolioRoutes = openApiRoutes()
+  .openapi(list, async (c) => {
+    const rows = await listOwnPortfolio({ db: c.var.services.db, actor: c.var.actor });
+    return c.json({ items: rows.map(presentPortfolioItem) }, 200);
   })
-  .delete('/:itemId', async (c) => {
-    const actor = await requireUserType(c, 'vendor');
-    const { itemId } = parseOrThrow(itemIdSchema, c.req.param());
+  .openapi(upload, async (c) => {
     const { db, storage } = c.var.services;
-    await deletePortfolioItem({ db, store: storage, actor, itemId });
+    const vendor = await getApprovedOwnVendor({ db, actor: c.var.actor });
+    const form = await c.req.parseBody().catch(() => {
+      throw AppError.validation({ file: 'Please choose a photo to upload.' });
+    });
+    const file = form.file;
+    if (!(file instanceof File) || file.size === 0)
+      throw AppError.validation({ file: 'Please choose a photo to upload.' });
+    const input = parseOrThrow(portfolioItemInputSchema, {
+      title: form.title,
+      category: form.category,
+      priceMin: form.priceMin,
+      priceMax: form.priceMax,
+    });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const item = await addPortfolioItem({ db, store: storage, vendor, input, bytes });
+    return c.json({ item: presentPortfolioItem(item) }, 201);
+  })
+  .openapi(reorder, async (c) => {
+    const { ids } = c.req.valid('json');
+    const rows = await reorderPortfolio({ db: c.var.services.db, actor: c.var.actor, ids });
+    return c.json({ items: rows.map(presentPortfolioItem) }, 200);
+  })
+  .openapi(remove, async (c) => {
+    const { itemId } = c.req.valid('param');
+    const { db, storage } = c.var.services;
+    await deletePortfolioItem({ db, store: storage, actor: c.var.actor, itemId });
     return c.body(null, 204);
   });

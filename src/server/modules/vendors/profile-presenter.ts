@@ -21,6 +21,8 @@ export function presentOwnVendorProfile(v: VendorRow): OwnVendorProfile {
     offersDelivery: v.offersDelivery,
     offersPickup: v.offersPickup,
     cancellationRefundPercent: v.cancellationRefundPercent,
+    leadTimeDays: v.leadTimeDays,
+    ordersPerDay: v.ordersPerDay,
     imageUrl: v.imageUrl,
   };
 }

@@ -1,13 +1,15 @@
-import { Hono } from 'hono';
-import { vendorProfileInputSchema } from '../../../shared/schemas/vendor-profile.ts';
+import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../../shared/errors.ts';
+import {
+  ownVendorProfileResponseSchema,
+  vendorProfileInputSchema,
+} from '../../../shared/schemas/vendor-profile.ts';
 import { AppError } from '../../http/app-error.ts';
-import { requireUserType } from '../../http/auth-guard.ts';
+import { vendorsOnly } from '../../http/auth-guard.ts';
+import { errors, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { BUCKETS, MB } from '../storage/buckets.ts';
-import type { AppEnv } from '../../http/types.ts';
-import { validJson } from '../../http/validate.ts';
 import { presentOwnVendorProfile } from './profile-presenter.ts';
 import {
   getApprovedOwnVendor,
@@ -16,20 +18,36 @@ import {
   updateVendorProfile,
 } from './profile-service.ts';
 
-/** The signed-in vendor's own profile (Edit Profile). */
-export const vendorProfileRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
-    const actor = await requireUserType(c, 'vendor');
-    return c.json({ profile: presentOwnVendorProfile(await getOwnVendor({ db: c.var.services.db, actor })) });
-  })
-  .put('/', async (c) => {
-    const actor = await requireUserType(c, 'vendor');
-    const input = await validJson(c, vendorProfileInputSchema);
-    const vendor = await updateVendorProfile({ db: c.var.services.db, actor, input });
-    return c.json({ profile: presentOwnVendorProfile(vendor) });
-  })
-  .put(
-    '/image',
+const tags = ['vendor profile'];
+
+const read = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "The signed-in vendor's own profile, private fields included",
+  middleware: [vendorsOnly] as const,
+  responses: { 200: json(ownVendorProfileResponseSchema, 'The profile'), ...errors(400, 401, 403, 404, 503) },
+});
+
+const update = createRoute({
+  method: 'put',
+  path: '/',
+  tags,
+  summary: 'Edit the profile (approved vendors)',
+  middleware: [vendorsOnly] as const,
+  request: { body: jsonBody(vendorProfileInputSchema) },
+  responses: {
+    200: json(ownVendorProfileResponseSchema, 'The saved profile'),
+    ...errors(400, 401, 403, 404, 413, 415, 503),
+  },
+});
+
+const image = createRoute({
+  method: 'put',
+  path: '/image',
+  tags,
+  summary: 'Replace the profile image (approved vendors)',
+  middleware: [
     rateLimit({ name: 'vendor-image', max: () => 20, windowSeconds: 600 }),
     bodyLimit({
       maxSize: BUCKETS.vendors.fileSizeLimit + MB,
@@ -37,16 +55,34 @@ export const vendorProfileRoutes = new Hono<AppEnv>()
         throw new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge(BUCKETS.vendors.fileSizeLimit / MB));
       },
     }),
-    async (c) => {
-      const actor = await requireUserType(c, 'vendor');
-      const { db, storage } = c.var.services;
-      const vendor = await getApprovedOwnVendor({ db, actor });
-      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = form.file;
-      if (!(file instanceof File) || file.size === 0)
-        throw AppError.validation({ file: 'Please choose an image to upload.' });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const updated = await replaceVendorImage({ db, store: storage, vendor, bytes });
-      return c.json({ profile: presentOwnVendorProfile(updated) });
-    },
-  );
+    vendorsOnly,
+  ] as const,
+  request: { body: multipartBody() },
+  responses: {
+    200: json(ownVendorProfileResponseSchema, 'The profile with its new image'),
+    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
+  },
+});
+
+/** The signed-in vendor's own profile (Edit Profile). */
+export const vendorProfileRoutes = openApiRoutes()
+  .openapi(read, async (c) => {
+    const vendor = await getOwnVendor({ db: c.var.services.db, actor: c.var.actor });
+    return c.json({ profile: presentOwnVendorProfile(vendor) }, 200);
+  })
+  .openapi(update, async (c) => {
+    const input = c.req.valid('json');
+    const vendor = await updateVendorProfile({ db: c.var.services.db, actor: c.var.actor, input });
+    return c.json({ profile: presentOwnVendorProfile(vendor) }, 200);
+  })
+  .openapi(image, async (c) => {
+    const { db, storage } = c.var.services;
+    const vendor = await getApprovedOwnVendor({ db, actor: c.var.actor });
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const file = form.file;
+    if (!(file instanceof File) || file.size === 0)
+      throw AppError.validation({ file: 'Please choose an image to upload.' });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const updated = await replaceVendorImage({ db, store: storage, vendor, bytes });
+    return c.json({ profile: presentOwnVendorProfile(updated) }, 200);
+  });

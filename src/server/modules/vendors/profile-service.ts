@@ -54,6 +54,8 @@ export async function updateVendorProfile({
       offersDelivery: input.offersDelivery,
       offersPickup: input.offersPickup,
       cancellationRefundPercent: input.cancellationRefundPercent,
+      leadTimeDays: input.leadTimeDays,
+      ordersPerDay: input.ordersPerDay,
       updatedAt: new Date(),
     })
     .where(eq(vendors.id, vendor.id))

@@ -25,6 +25,7 @@ export async function getPublicVendorPage({
       offersPickup: vendor.offersPickup,
       offersDelivery: vendor.offersDelivery,
       cancellationRefundPercent: vendor.cancellationRefundPercent,
+      leadTimeDays: vendor.leadTimeDays,
       dietaryOptions: vendor.dietaryOptions,
       specialties: vendor.specialties.length ? vendor.specialties : [vendor.specialty],
     },

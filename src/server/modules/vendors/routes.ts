@@ -1,34 +1,69 @@
-import { Hono } from 'hono';
+import { createRoute } from '@hono/zod-openapi';
+import { publicVendorPageSchema } from '../../../shared/schemas/vendor-profile.ts';
 import {
   featuredVendorsQuerySchema,
+  featuredVendorsSchema,
   vendorIdParamSchema,
   vendorListInput,
   vendorListQuerySchema,
+  vendorListSchema,
 } from '../../../shared/schemas/vendors.ts';
-import type { AppEnv } from '../../http/types.ts';
+import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 import { parseOrThrow, validQuery } from '../../http/validate.ts';
 import { presentVendorCard } from './presenter.ts';
 import { getPublicVendorPage } from './public-page.ts';
 import { listFeaturedVendors, listPublicVendors } from './service.ts';
 
-export const vendorRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+const tags = ['vendors'];
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Browse approved vendors: search, filters, sort, a page at a time',
+  request: { query: vendorListQuerySchema },
+  responses: { 200: json(vendorListSchema, 'A page of vendor cards'), ...errors(400, 503) },
+});
+
+const featured = createRoute({
+  method: 'get',
+  path: '/featured',
+  tags,
+  summary: 'The featured vendors of the home page',
+  request: { query: featuredVendorsQuerySchema },
+  responses: { 200: json(featuredVendorsSchema, 'Vendor cards'), ...errors(400, 503) },
+});
+
+const vendorPage = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags,
+  summary: "An approved vendor's public page: profile, portfolio and service",
+  request: { params: vendorIdParamSchema },
+  responses: { 200: json(publicVendorPageSchema, 'The vendor page'), ...errors(400, 404, 503) },
+});
+
+export const vendorRoutes = openApiRoutes()
+  .openapi(list, async (c) => {
     // dietary and tier may repeat, so the query is read from the URL rather than c.req.query().
     const query = parseOrThrow(vendorListQuerySchema, vendorListInput(new URL(c.req.url).searchParams));
     const page = await listPublicVendors({ db: c.var.services.db, query });
-    return c.json({
-      vendors: page.items.map((i) => presentVendorCard(i.vendor, i.portfolio)),
-      total: page.total,
-      nextCursor: page.nextCursor,
-    });
+    return c.json(
+      {
+        vendors: page.items.map((i) => presentVendorCard(i.vendor, i.portfolio)),
+        total: page.total,
+        nextCursor: page.nextCursor,
+      },
+      200,
+    );
   })
-  .get('/featured', async (c) => {
+  .openapi(featured, async (c) => {
     const { limit } = validQuery(c, featuredVendorsQuerySchema);
     const items = await listFeaturedVendors({ db: c.var.services.db, limit });
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json({ vendors: items.map((i) => presentVendorCard(i.vendor, i.portfolio)) });
+    return c.json({ vendors: items.map((i) => presentVendorCard(i.vendor, i.portfolio)) }, 200);
   })
-  .get('/:id', async (c) => {
+  .openapi(vendorPage, async (c) => {
     const { id } = parseOrThrow(vendorIdParamSchema, c.req.param());
-    return c.json(await getPublicVendorPage({ db: c.var.services.db, vendorId: id }));
+    return c.json(await getPublicVendorPage({ db: c.var.services.db, vendorId: id }), 200);
   });

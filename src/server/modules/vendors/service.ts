@@ -1,13 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  vendorFilterParams,
-  type VendorFilters,
-  type VendorListQuery,
-} from '../../../shared/schemas/vendors.ts';
+import type { VendorFilters, VendorListQuery } from '../../../shared/schemas/vendors.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
+  countKey,
   countQuery,
   decodeCursor,
   encodeCursor,
@@ -15,7 +12,7 @@ import {
   type BrowseOptions,
   type BrowseRow,
 } from './browse-query.ts';
-import { cachedCount, rememberCount } from './count-cache.ts';
+import { countCacheFor } from './count-cache.ts';
 import type { PortfolioSummary, VendorCardRow } from './presenter.ts';
 
 export interface VendorListItem {
@@ -46,7 +43,9 @@ const toItem = (r: BrowseRow): VendorListItem => ({
 
 /**
  * One page of approved vendors for Browse Vendors: filtered, sorted, keyset-paginated, with the
- * filtered total on the first page (reused from the count cache while no vendor has changed).
+ * filtered total on the first page. One statement when the page holds every match (the total is its
+ * length) or when the count cache knows the total at the page's vendors version; else a count too,
+ * shared with concurrent requests for the same filters.
  */
 export async function listPublicVendors({
   db,
@@ -60,34 +59,26 @@ export async function listPublicVendors({
   const { cursor: token, limit, ...filters } = query;
   const cursor = token === undefined ? undefined : decodeCursor(filters.sort, token);
   const options: BrowseOptions = { filters, verifiedOnly };
-  const page = pageQuery({ ...options, cursor, limit: limit + 1 });
-  let rows: BrowseRow[];
-  let total: number | null = null;
-  if (cursor) {
-    // Load More: the first page already told the total.
-    rows = await queryRows<BrowseRow>(db, page);
-  } else {
-    const key = `${verifiedOnly}|${vendorFilterParams(filters).toString()}`;
-    const cached = cachedCount(db, key);
-    const count = () =>
-      queryRows<{ n: number; version: string }>(db, countQuery(options)).then(([r]) => {
-        if (r) rememberCount(db, key, r);
-        return r?.n ?? 0;
-      });
-    if (cached) {
-      rows = await queryRows<BrowseRow>(db, page);
-      total = rows[0]?.browse_version === cached.version ? cached.n : await count();
-    } else {
-      [rows, total] = await Promise.all([queryRows<BrowseRow>(db, page), count()]);
-    }
-  }
+  const rows = await queryRows<BrowseRow>(db, pageQuery({ ...options, cursor, limit: limit + 1 }));
   const shown = rows.slice(0, limit);
+  const more = rows.length > limit;
+  // Load More pages: the first page already told the total.
+  let total: number | null = null;
+  if (!cursor) total = more ? await countMatches(db, options, BigInt(rows[0]!.browse_version)) : rows.length;
   const last = shown.at(-1);
   return {
     items: shown.map(toItem),
     total,
-    nextCursor: rows.length > limit && last ? encodeCursor(filters.sort, last) : null,
+    nextCursor: more && last ? encodeCursor(filters.sort, last) : null,
   };
+}
+
+/** The filtered total as of `version` (the page's) or later, through the count cache. */
+function countMatches(db: Db, options: BrowseOptions, version: bigint): Promise<number> {
+  return countCacheFor(db).total(countKey(options), version, async () => {
+    const [row] = await queryRows<{ n: number; version: string }>(db, countQuery(options));
+    return { n: row!.n, version: BigInt(row!.version) };
+  });
 }
 
 const NO_FILTERS: VendorFilters = {

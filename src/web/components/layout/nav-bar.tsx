@@ -26,11 +26,14 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
   const navigate = useNavigate();
 
   if (isPending) {
+    // Keys make the buttons new elements rather than the placeholder restyled: appearing is not a
+    // layout shift, an element that moves and grows is.
     return (
       <div
+        key="pending"
         aria-hidden
         data-testid="auth-placeholder"
-        className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-44')}
+        className={cn('h-9 animate-pulse rounded-full bg-cream-200', stacked ? 'w-full' : 'w-52')}
       />
     );
   }
@@ -43,7 +46,7 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
       if (error) toast.error(error.message || 'Sign out failed');
     };
     return (
-      <div className={cn('flex gap-2', stacked && 'flex-col')}>
+      <div key="user" className={cn('flex gap-2', stacked && 'flex-col')}>
         <Button asChild variant="outline" size="sm">
           <Link to={dashboardPath(data.user as SessionUser)} onClick={onNavigate}>
             Dashboard
@@ -56,7 +59,7 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
     );
   }
   return (
-    <div className={cn('flex gap-2', stacked && 'flex-col')}>
+    <div key="guest" className={cn('flex gap-2', stacked && 'flex-col')}>
       <Button asChild variant="ghost" size="sm">
         <Link to="/auth" onClick={onNavigate}>
           Sign In
@@ -90,7 +93,8 @@ export function NavBar() {
             </li>
           ))}
         </ul>
-        <div className="hidden md:block">
+        {/* As wide as either set of buttons, so the links beside it stay put when the session is known. */}
+        <div className="hidden min-w-52 justify-end md:flex">
           <AuthButtons />
         </div>
         <Button

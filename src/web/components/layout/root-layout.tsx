@@ -30,7 +30,9 @@ export function RootLayout() {
   useSessionKeeper();
   usePendingDesignSave();
   return (
-    <div className="flex min-h-dvh flex-col">
+    // No footer until the first page is there: shown below a loading spinner, it would jump down when the
+    // page arrives (a layout shift).
+    <div className="flex min-h-dvh flex-col [&:has([data-page-loading])>footer]:hidden">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -49,10 +51,10 @@ export function RootLayout() {
   );
 }
 
-/** What shows while the first page's code loads (before the router can render the layout). */
-export function AppLoading() {
+/** What the page area shows while the first page's code loads (the layout hides its footer meanwhile). */
+export function PageLoading() {
   return (
-    <div className="flex min-h-dvh items-center justify-center">
+    <div data-page-loading className="flex justify-center py-24">
       <Spinner label="Loading Frosted" />
     </div>
   );

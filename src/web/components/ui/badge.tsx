@@ -7,8 +7,8 @@ export const badgeVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-rose-500 text-white',
-        secondary: 'bg-gold-100 text-gold-600',
+        default: 'bg-rose-600 text-white',
+        secondary: 'bg-gold-100 text-gold-700',
         outline: 'border border-cocoa-900/15 text-cocoa-700',
         verified: 'bg-sage-100 text-sage-700',
         soft: 'bg-rose-50 text-rose-700',

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
-import { rejectApplicationSchema, type VendorApplication } from '../../../shared/schemas/admin.ts';
+import {
+  type ApplicationDecision,
+  rejectApplicationSchema,
+  type VendorApplication,
+  type VendorApplicationList,
+} from '../../../shared/schemas/admin.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -20,7 +25,10 @@ function RejectForm({ app, onDone }: { app: VendorApplication; onDone: () => voi
   const qc = useQueryClient();
   const reject = useMutation({
     mutationFn: (r: string) =>
-      api(`/api/admin/vendor-applications/${app.id}/reject`, { method: 'POST', json: { reason: r } }),
+      api<ApplicationDecision>(`/api/admin/vendor-applications/${app.id}/reject`, {
+        method: 'POST',
+        json: { reason: r },
+      }),
     onSuccess: () => {
       toast.success(`${app.businessName} was rejected and e-mailed the reason.`);
       void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
@@ -61,7 +69,8 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
   const qc = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
   const approve = useMutation({
-    mutationFn: () => api(`/api/admin/vendor-applications/${app.id}/approve`, { method: 'POST' }),
+    mutationFn: () =>
+      api<ApplicationDecision>(`/api/admin/vendor-applications/${app.id}/approve`, { method: 'POST' }),
     onSuccess: () => {
       toast.success(`${app.businessName} is approved and verified.`);
       void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
@@ -131,7 +140,7 @@ export function Applications() {
   const list = useQuery({
     queryKey: ['admin', 'applications', status],
     queryFn: () =>
-      api<{ applications: VendorApplication[] }>(`/api/admin/vendor-applications?status=${status}`).then(
+      api<VendorApplicationList>(`/api/admin/vendor-applications?status=${status}`).then(
         (r) => r.applications,
       ),
   });

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import type { CustomerDashboard } from '../../../shared/schemas/dashboard.ts';
+import type { Health } from '../../../shared/schemas/platform.ts';
 import { api } from '../../lib/api.ts';
 
 type Check = { name: string; ok: boolean; ms: number; detail: unknown };
@@ -37,9 +39,9 @@ const describeSession = (answer: SessionAnswer | null) =>
 /** Runs the checks a dashboard depends on: the API and database, the session, and the dashboard query. */
 async function runChecks(): Promise<Check[]> {
   return Promise.all([
-    timed('API and database health', () => api('/api/health')),
+    timed('API and database health', () => api<Health>('/api/health')),
     timed('Session', async () => describeSession(await api<SessionAnswer | null>('/api/auth/get-session'))),
-    timed('Customer dashboard data', () => api('/api/me/dashboard/customer')),
+    timed('Customer dashboard data', () => api<CustomerDashboard>('/api/me/dashboard/customer')),
   ]);
 }
 

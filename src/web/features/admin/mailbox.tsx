@@ -4,31 +4,21 @@ import { useState } from 'react';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import type { Mailbox as MailboxList, OutboxEmailResponse } from '../../../shared/schemas/admin.ts';
 import { api } from '../../lib/api.ts';
 import { formatDateTime } from '../../../shared/time.ts';
-
-type Summary = {
-  id: string;
-  to: string;
-  subject: string;
-  kind: string;
-  link: string | null;
-  createdAt: string;
-};
-type Full = Summary & { html: string; text: string };
 
 export function Mailbox() {
   const [to, setTo] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['admin', 'mailbox', to],
-    queryFn: () =>
-      api<{ mode: string; emails: Summary[] }>(`/api/admin/mailbox?${new URLSearchParams(to ? { to } : {})}`),
+    queryFn: () => api<MailboxList>(`/api/admin/mailbox?${new URLSearchParams(to ? { to } : {})}`),
     refetchInterval: 5000,
   });
   const open = useQuery({
     queryKey: ['admin', 'mailbox', 'email', openId],
-    queryFn: () => api<{ email: Full }>(`/api/admin/mailbox/${openId}`).then((r) => r.email),
+    queryFn: () => api<OutboxEmailResponse>(`/api/admin/mailbox/${openId}`).then((r) => r.email),
     enabled: openId !== null,
   });
 

@@ -2,19 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Database, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/errors.ts';
+import type { SeedResult, SeedState } from '../../../shared/schemas/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 
-type Counts = Record<string, number>;
-type SeedState = { tables: string[]; counts: Counts };
 const KEY = ['admin', 'seed'] as const;
 
 export function SeederPanel() {
   const qc = useQueryClient();
   const state = useQuery({ queryKey: KEY, queryFn: () => api<SeedState>('/api/admin/seed') });
-  const done = (r: { message: string; counts: Counts }) => {
+  const done = (r: SeedResult) => {
     toast.success(r.message);
     qc.setQueryData<SeedState>(KEY, (old) => (old ? { ...old, counts: r.counts } : old));
     void qc.invalidateQueries({ queryKey: ['vendors'] });
@@ -22,7 +21,7 @@ export function SeederPanel() {
   };
   const seed = useMutation({
     mutationFn: (table?: string) =>
-      api<{ message: string; counts: Counts }>('/api/admin/seed', {
+      api<SeedResult>('/api/admin/seed', {
         method: 'POST',
         json: table ? { table } : {},
       }),
@@ -33,7 +32,7 @@ export function SeederPanel() {
     },
   });
   const clear = useMutation({
-    mutationFn: () => api<{ message: string; counts: Counts }>('/api/admin/seed/clear', { method: 'POST' }),
+    mutationFn: () => api<SeedResult>('/api/admin/seed/clear', { method: 'POST' }),
     onSuccess: done,
     onError: (err) => {
       console.error(err);

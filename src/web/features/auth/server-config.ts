@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_SERVICE_FEE_RATE } from '../../../shared/fees.ts';
+import type { PublicConfig } from '../../../shared/schemas/platform.ts';
 import { api } from '../../lib/api.ts';
 
-export interface ServerConfig {
-  mail: 'smtp' | 'outbox';
-  /** The address Frosted is published at; sign-in from another one is refused. */
-  publicUrl: string;
-  /** The platform service fee rate (SERVICE_FEE_RATE). */
-  serviceFeeRate: number;
-  google: boolean;
-  googleRedirectUri: string;
-  /** The AI cake designer: which image provider draws, and why it cannot yet (the missing-key text). */
-  designer: { provider: 'procedural' | 'openai'; ready: boolean; message: string | null };
-}
+/** GET /api/config: mail mode, public address, service fee, Google sign-in and the designer's readiness. */
+export type ServerConfig = PublicConfig;
 
 export const useServerConfig = () =>
   useQuery({

@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { LOCATIONS, SPECIALTIES } from '../../../shared/catalog.ts';
-import { vendorSignUpSchema, type VendorSignUpInput } from '../../../shared/schemas/auth.ts';
+import {
+  type VendorApplicationSubmitted,
+  vendorSignUpSchema,
+  type VendorSignUpInput,
+} from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input, NativeSelect } from '../../components/ui/input.tsx';
@@ -17,7 +21,7 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
 
   const onSubmit = async (v: VendorSignUpInput) => {
     try {
-      await api('/api/vendor-applications', { method: 'POST', json: v });
+      await api<VendorApplicationSubmitted>('/api/vendor-applications', { method: 'POST', json: v });
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.fields)) {

@@ -1,6 +1,6 @@
 import { Cake, DollarSign, Heart, Package } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatCents } from '../../../shared/money.ts';
 import type { DashboardStats } from '../../../shared/schemas/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -24,9 +24,14 @@ export function CustomerHeader({
           <h1 className="text-4xl font-semibold">{title}</h1>
           <p className="mt-1 text-cocoa-600">{subtitle}</p>
         </div>
-        <Button size="lg" onClick={() => navigate('/#ai-designer')}>
-          <Cake aria-hidden /> Design New Cake
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="lg" variant="outline">
+            <Link to="/quotes">My Quotes</Link>
+          </Button>
+          <Button size="lg" onClick={() => navigate('/#ai-designer')}>
+            <Cake aria-hidden /> Design New Cake
+          </Button>
+        </div>
       </div>
       <div className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard icon={Package} label="Total Orders" value={stats.totalOrders} />

@@ -6,7 +6,7 @@ import type { CustomerOrder } from '../../../shared/schemas/dashboard.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { OrderTimeline } from './order-timeline.tsx';
+import { OrderTracker } from '../orders/order-tracker.tsx';
 import { StatusBadge, formatDate } from './parts.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
@@ -78,8 +78,7 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
       </div>
       {tracking && (
         <div className="mt-5 border-t border-cocoa-900/10 pt-5">
-          <OrderTimeline status={o.status} />
-          <p className="mt-3 text-xs text-cocoa-500">Last update {formatDate(o.updatedAt)}</p>
+          <OrderTracker orderId={o.id} />
         </div>
       )}
     </Card>

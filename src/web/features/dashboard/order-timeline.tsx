@@ -1,8 +1,9 @@
 import { Check, X } from 'lucide-react';
+import { ORDER_FLOW_STATUSES } from '../../../shared/order-machine.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import { cn } from '../../lib/cn.ts';
 
-const FLOW = ['pending', 'confirmed', 'in_progress', 'ready', 'delivered', 'completed'] as const;
+const FLOW = ORDER_FLOW_STATUSES;
 
 /** Where an order stands, step by step, from its real status. */
 export function OrderTimeline({ status }: { status: string }) {
@@ -15,7 +16,7 @@ export function OrderTimeline({ status }: { status: string }) {
   }
   const current = FLOW.indexOf(status as (typeof FLOW)[number]);
   return (
-    <ol className="grid grid-cols-3 gap-2 sm:grid-cols-6" aria-label="Order progress">
+    <ol className="grid grid-cols-4 gap-2 sm:grid-cols-7" aria-label="Order progress">
       {FLOW.map((step, i) => {
         const done = i <= current;
         return (

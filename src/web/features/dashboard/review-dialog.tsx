@@ -4,7 +4,11 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { createReviewSchema, type CreateReviewInput } from '../../../shared/schemas/reviews.ts';
+import {
+  createReviewSchema,
+  type CreateReviewInput,
+  type ReviewCreated,
+} from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
@@ -63,7 +67,7 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
   });
   const send = useMutation({
     mutationFn: (input: CreateReviewInput) =>
-      api(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
+      api<ReviewCreated>(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
     onSuccess: () => {
       toast.success('Thank you for your review!');
       setOpen(false);

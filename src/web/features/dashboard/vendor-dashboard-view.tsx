@@ -1,13 +1,17 @@
 import { BadgeCheck, Clock, DollarSign, MessageCircle, Package, Pencil, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
+import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
+import type { VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
+import { OrderTracker } from '../orders/order-tracker.tsx';
+import { QuoteInbox } from '../quotes/quote-inbox.tsx';
 import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
 import { AmountStatus, DashboardError, DashboardLoading, StatCard, formatDate } from './parts.tsx';
@@ -89,6 +93,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
       <Tabs defaultValue="overview" className="mt-8">
         <TabsList aria-label="Vendor dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="quotes">Quotes</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
@@ -105,6 +110,9 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             />
           </div>
         </TabsContent>
+        <TabsContent value="quotes">
+          <QuoteInbox />
+        </TabsContent>
         <TabsContent value="orders">
           {data.recentOrders.length === 0 ? (
             <Card className="p-10 text-center text-cocoa-600">
@@ -114,16 +122,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             <ul className="space-y-3">
               {data.recentOrders.map((o) => (
                 <li key={o.id}>
-                  <Card className="flex flex-wrap items-center justify-between gap-3 p-4">
-                    <div>
-                      <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
-                      <p className="font-semibold">
-                        {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
-                      </p>
-                      <p className="text-xs text-cocoa-500">Delivery {formatDate(o.deliveryDate)}</p>
-                    </div>
-                    <AmountStatus amount={o.amount} status={o.status} className="flex items-center gap-3" />
-                  </Card>
+                  <VendorOrderCard order={o} />
                 </li>
               ))}
             </ul>
@@ -139,5 +138,37 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/**
+ * One of the vendor's orders: Update Status opens its timeline with the next steps the vendor can take
+ * (Track Order once it is completed or cancelled: there is nothing left to update).
+ */
+function VendorOrderCard({ order: o }: { order: VendorDashboard['recentOrders'][number] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card className="p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
+          <p className="font-semibold">
+            {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+          </p>
+          <p className="text-xs text-cocoa-500">Delivery {formatDate(o.deliveryDate)}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <AmountStatus amount={o.amount} status={o.status} className="flex items-center gap-3" />
+          <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            {isFinalOrderStatus(o.status) ? 'Track Order' : 'Update Status'}
+          </Button>
+        </div>
+      </div>
+      {open && (
+        <div className="mt-4 border-t border-cocoa-900/10 pt-4">
+          <OrderTracker orderId={o.id} />
+        </div>
+      )}
+    </Card>
   );
 }

@@ -1,8 +1,39 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Skeleton } from '../../components/ui/spinner.tsx';
 
 // The designer (form library, schemas, dialog) loads after the rest of the home page has shown.
 const Designer = lazy(() => import('../designer/designer.tsx').then((m) => ({ default: m.Designer })));
+
+/** How far below the screen the designer starts loading, so it is there by the time it is scrolled to. */
+const LOAD_AHEAD = '1000px';
+
+/**
+ * Whether the designer should load: once its place comes near the screen, or at once when the address
+ * asks for it (#ai-designer, or ?vendor= from Request a Quote). Until a visitor heads for it, its code
+ * and requests stay off the first load, which on a phone is busy enough with the page itself.
+ */
+function useDesignerWanted() {
+  const { hash, search } = useLocation();
+  const ref = useRef<HTMLDivElement>(null);
+  const asked = hash === '#ai-designer' || new URLSearchParams(search).has('vendor');
+  // Once wanted, always: the designer keeps its state when the address changes again.
+  const [wanted, setWanted] = useState(asked);
+  if (asked && !wanted) setWanted(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (wanted || !el) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: `0px 0px ${LOAD_AHEAD} 0px` },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [wanted]);
+  return { ref, wanted };
+}
 
 const STEPS = [
   {
@@ -18,6 +49,12 @@ const STEPS = [
 
 /** The home page's designer section; the anchor #ai-designer is where "Design My Cake" leads. */
 export function DesignerSection() {
+  const { ref, wanted } = useDesignerWanted();
+  const loading = (
+    <div role="status" aria-label="Loading the designer">
+      <Skeleton className="h-[46rem] rounded-[var(--radius-card)] sm:h-[40rem]" />
+    </div>
+  );
   return (
     <section id="ai-designer" aria-labelledby="designer-title" className="bg-white">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
@@ -44,16 +81,14 @@ export function DesignerSection() {
             </li>
           ))}
         </ol>
-        <div className="mt-8">
-          <Suspense
-            fallback={
-              <div role="status" aria-label="Loading the designer">
-                <Skeleton className="h-[46rem] rounded-[var(--radius-card)] sm:h-[40rem]" />
-              </div>
-            }
-          >
-            <Designer />
-          </Suspense>
+        <div ref={ref} className="mt-8">
+          {wanted ? (
+            <Suspense fallback={loading}>
+              <Designer />
+            </Suspense>
+          ) : (
+            loading
+          )}
         </div>
       </div>
     </section>

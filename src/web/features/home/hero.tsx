@@ -22,7 +22,10 @@ export function Hero() {
           <p className="inline-flex items-center gap-2 rounded-full bg-white/80 px-3 py-1.5 text-sm font-semibold text-rose-700 shadow-sm ring-1 ring-rose-100">
             <Sparkles className="size-4" aria-hidden /> AI cake designer + BC&apos;s best bakers
           </p>
-          <h1 id="hero-title" className="mt-6 text-5xl font-semibold leading-[1.05] sm:text-6xl lg:text-7xl">
+          <h1
+            id="hero-title"
+            className="mt-6 text-balance text-5xl font-semibold leading-[1.05] sm:text-6xl lg:text-7xl"
+          >
             Design the cake. <span className="italic text-rose-600">We&apos;ll find</span> the baker.
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-cocoa-600">
@@ -56,9 +59,12 @@ export function Hero() {
         </div>
         <div className="relative mx-auto w-full max-w-md lg:max-w-none">
           <div aria-hidden className="absolute inset-6 rounded-full bg-white/60 blur-2xl" />
+          {/* Its size is known before it loads, so the hero does not grow (and shift) when it arrives. */}
           <img
             src="/demo/hero-cake.svg"
             alt="A four-tier celebration cake with cascading blush and cream flowers"
+            width={900}
+            height={900}
             className="relative w-full drop-shadow-xl"
             fetchPriority="high"
           />

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
-  ConversationSummary,
+  ConversationList,
+  CreatedId,
   MarkReadInput,
   MarkReadResult,
   Message,
@@ -22,7 +23,7 @@ const POLL_MS = 5_000;
 export const useConversations = (poll = false) =>
   useQuery({
     queryKey: messageKeys.list(),
-    queryFn: () => api<{ conversations: ConversationSummary[] }>('/api/me/conversations'),
+    queryFn: () => api<ConversationList>('/api/me/conversations'),
     select: (d) => d.conversations,
     refetchInterval: poll ? POLL_MS : false,
   });
@@ -112,7 +113,7 @@ export function useStartConversation() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (vendorId: string) =>
-      api<{ id: string }>('/api/me/conversations', { method: 'POST', json: { vendorId } }),
+      api<CreatedId>('/api/me/conversations', { method: 'POST', json: { vendorId } }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: messageKeys.list() }),
   });
 }
@@ -121,7 +122,7 @@ export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: SendMessageValues) =>
-      api<{ id: string }>(`/api/me/conversations/${conversationId}/messages`, {
+      api<CreatedId>(`/api/me/conversations/${conversationId}/messages`, {
         method: 'POST',
         json: input,
       }),

@@ -1,4 +1,5 @@
 import { BadgeCheck, MapPin, ThumbsUp } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicReview } from '../../../shared/schemas/reviews.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -15,7 +16,11 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase())
     .join('');
 
-export function ReviewCard({ review: r }: { review: PublicReview }) {
+/**
+ * One published review, with the vendor's public reply under it. `replySlot` is where the shop's
+ * owner writes that reply (their own vendor page only).
+ */
+export function ReviewCard({ review: r, replySlot }: { review: PublicReview; replySlot?: ReactNode }) {
   const cake = r.occasion ? `${r.occasion} cake` : 'Cake';
   return (
     <Card className="p-5 sm:p-7">
@@ -56,6 +61,21 @@ export function ReviewCard({ review: r }: { review: PublicReview }) {
             <h3 className="sr-only">Review by {r.customerName}</h3>
           )}
           <p className="mt-2 whitespace-pre-line leading-relaxed text-cocoa-700">{r.comment}</p>
+          {r.vendorReply ? (
+            <div className="mt-4 rounded-2xl bg-cream-100 p-4">
+              <p className="text-sm font-semibold text-cocoa-800">
+                Reply from {r.vendor.businessName}{' '}
+                <time dateTime={r.vendorReply.at} className="font-normal text-cocoa-500">
+                  · {formatDate(r.vendorReply.at)}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line text-sm leading-relaxed text-cocoa-700">
+                {r.vendorReply.text}
+              </p>
+            </div>
+          ) : (
+            replySlot
+          )}
 
           <footer className="mt-5 flex flex-col gap-2 border-t border-cocoa-900/8 pt-4 text-sm text-cocoa-500 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
             <p>

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  OwnVendorProfile,
-  PortfolioItem,
+  OwnVendorProfileResponse,
+  Portfolio,
+  PortfolioItemCreated,
   VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
@@ -12,10 +13,11 @@ export const vendorAdminKeys = {
   portfolio: ['vendor-admin', 'portfolio'] as const,
 };
 
-export const useOwnVendorProfile = () =>
+export const useOwnVendorProfile = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: vendorAdminKeys.profile,
-    queryFn: () => api<{ profile: OwnVendorProfile }>('/api/me/vendor-profile'),
+    enabled,
+    queryFn: () => api<OwnVendorProfileResponse>('/api/me/vendor-profile'),
     select: (d) => d.profile,
   });
 
@@ -23,7 +25,7 @@ export function useSaveVendorProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: VendorProfileValues) =>
-      api<{ profile: OwnVendorProfile }>('/api/me/vendor-profile', { method: 'PUT', json: input }),
+      api<OwnVendorProfileResponse>('/api/me/vendor-profile', { method: 'PUT', json: input }),
     onSuccess: (data) => {
       qc.setQueryData(vendorAdminKeys.profile, data);
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
@@ -35,7 +37,7 @@ export function useSaveVendorProfile() {
 export const useOwnPortfolio = () =>
   useQuery({
     queryKey: vendorAdminKeys.portfolio,
-    queryFn: () => api<{ items: PortfolioItem[] }>('/api/me/vendor-profile/portfolio'),
+    queryFn: () => api<Portfolio>('/api/me/vendor-profile/portfolio'),
     select: (d) => d.items,
   });
 
@@ -43,7 +45,7 @@ export function useUploadPortfolioItem() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      api<{ item: PortfolioItem }>('/api/me/vendor-profile/portfolio', { method: 'POST', body: form }),
+      api<PortfolioItemCreated>('/api/me/vendor-profile/portfolio', { method: 'POST', body: form }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: vendorAdminKeys.portfolio }),
   });
 }
@@ -51,7 +53,8 @@ export function useUploadPortfolioItem() {
 export function useDeletePortfolioItem() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/me/vendor-profile/portfolio/${id}`, { method: 'DELETE' }),
+    // 204: no body.
+    mutationFn: (id: string) => api<null>(`/api/me/vendor-profile/portfolio/${id}`, { method: 'DELETE' }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: vendorAdminKeys.portfolio }),
   });
 }
@@ -61,13 +64,13 @@ export function useReorderPortfolio() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api<{ items: PortfolioItem[] }>('/api/me/vendor-profile/portfolio/order', {
+      api<Portfolio>('/api/me/vendor-profile/portfolio/order', {
         method: 'PUT',
         json: { ids },
       }),
     onMutate: async (ids) => {
       await qc.cancelQueries({ queryKey: vendorAdminKeys.portfolio });
-      const before = qc.getQueryData<{ items: PortfolioItem[] }>(vendorAdminKeys.portfolio);
+      const before = qc.getQueryData<Portfolio>(vendorAdminKeys.portfolio);
       if (before) {
         const byId = new Map(before.items.map((i) => [i.id, i]));
         qc.setQueryData(vendorAdminKeys.portfolio, {

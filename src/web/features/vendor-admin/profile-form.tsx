@@ -9,6 +9,8 @@ import {
   priceTierLabel,
 } from '../../../shared/catalog.ts';
 import {
+  LEAD_TIME_MAX_DAYS,
+  ORDERS_PER_DAY_MAX,
   DESCRIPTION_MAX,
   vendorProfileInputSchema,
   type OwnVendorProfile,
@@ -39,6 +41,8 @@ const toForm = (p: OwnVendorProfile): VendorProfileInput => ({
   offersDelivery: p.offersDelivery,
   offersPickup: p.offersPickup,
   cancellationRefundPercent: p.cancellationRefundPercent,
+  leadTimeDays: p.leadTimeDays,
+  ordersPerDay: p.ordersPerDay,
 });
 
 /** Edit Profile: every field customers see or filter on, checked with the server's own schema. */
@@ -188,7 +192,7 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
           min={0}
           max={100}
           step={1}
-          className="max-w-32"
+          className="block max-w-32"
           {...fieldA11y('vp-refund', err('cancellationRefundPercent'))}
           {...register('cancellationRefundPercent')}
         />
@@ -196,6 +200,34 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
           Per the Terms, cancellations more than 48 hours before delivery are always refunded in full.
         </p>
       </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="vp-lead-time" label="Lead time (days of notice you need)" error={err('leadTimeDays')}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={LEAD_TIME_MAX_DAYS}
+            step={1}
+            className="block max-w-32"
+            {...fieldA11y('vp-lead-time', err('leadTimeDays'))}
+            {...register('leadTimeDays')}
+          />
+          <p className="text-xs text-cocoa-500">Customers see on your page how much notice you need.</p>
+        </Field>
+        <Field id="vp-per-day" label="Orders you take per day" error={err('ordersPerDay')}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={ORDERS_PER_DAY_MAX}
+            step={1}
+            className="block max-w-32"
+            {...fieldA11y('vp-per-day', err('ordersPerDay'))}
+            {...register('ordersPerDay')}
+          />
+          <p className="text-xs text-cocoa-500">The most orders you can make for one day.</p>
+        </Field>
+      </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Profile'}

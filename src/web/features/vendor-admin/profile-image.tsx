@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImagePlus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { OwnVendorProfile } from '../../../shared/schemas/vendor-profile.ts';
+import type { OwnVendorProfile, OwnVendorProfileResponse } from '../../../shared/schemas/vendor-profile.ts';
 import { FieldError } from '../../components/ui/input.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { vendorAdminKeys } from './api.ts';
@@ -16,7 +16,7 @@ export function ProfileImage({ profile }: { profile: OwnVendorProfile }) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.set('file', file);
-      return api<{ profile: OwnVendorProfile }>('/api/me/vendor-profile/image', {
+      return api<OwnVendorProfileResponse>('/api/me/vendor-profile/image', {
         method: 'PUT',
         body: form,
       });

@@ -19,7 +19,10 @@ export function BrowseVendorCard({ vendor }: { vendor: VendorCard }) {
   const navigate = useNavigate();
   const orderNow = () => {
     toast.info(`Starting order with ${vendor.name}...`);
-    navigate(`/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}`);
+    // To the designer itself (#ai-designer), which then designs for this vendor; not the top of home.
+    navigate(
+      `/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`,
+    );
   };
   return (
     <Card className="flex w-full flex-col overflow-hidden">

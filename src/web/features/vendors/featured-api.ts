@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { VendorCard } from '../../../shared/schemas/vendors.ts';
+import type { FeaturedVendors } from '../../../shared/schemas/vendors.ts';
 import { api } from '../../lib/api.ts';
 
 // Apart from api.ts on purpose: the home page needs only this, and api.ts's runtime imports from the
@@ -10,7 +10,6 @@ export const featuredVendorsKey = (limit: number) => ['vendors', 'featured', lim
 export function useFeaturedVendors(limit = 3) {
   return useQuery({
     queryKey: featuredVendorsKey(limit),
-    queryFn: () =>
-      api<{ vendors: VendorCard[] }>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
+    queryFn: () => api<FeaturedVendors>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
   });
 }

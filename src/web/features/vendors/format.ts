@@ -6,4 +6,8 @@ export function responseTimeText(hours: number | null): string {
   return `Responds in ~${rounded} ${rounded === 1 ? 'hr' : 'hrs'}`;
 }
 
-export const ordersText = (n: number) => `${n.toLocaleString('en-CA')} ${n === 1 ? 'order' : 'orders'}`;
+let counts: Intl.NumberFormat | undefined;
+/** "1,234". One formatter for every count: toLocaleString('en-CA') builds a new one on each call. */
+export const countText = (n: number) => (counts ??= new Intl.NumberFormat('en-CA')).format(n);
+
+export const ordersText = (n: number) => `${countText(n)} ${n === 1 ? 'order' : 'orders'}`;

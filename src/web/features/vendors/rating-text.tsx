@@ -1,4 +1,5 @@
 import { Sparkles, Star } from 'lucide-react';
+import { countText } from './format.ts';
 
 /** "★ 4.8 (12 reviews)"; a vendor without reviews is new, not rated zero. */
 export function RatingText({ rating, reviewCount }: { rating: number; reviewCount: number }) {
@@ -14,7 +15,7 @@ export function RatingText({ rating, reviewCount }: { rating: number; reviewCoun
       <Star className="size-4 fill-gold-400 text-gold-400" aria-hidden />
       <span>
         <span className="font-semibold text-cocoa-900">{rating.toFixed(1)}</span>
-        <span className="sr-only"> out of 5,</span> ({reviewCount.toLocaleString('en-CA')}{' '}
+        <span className="sr-only"> out of 5,</span> ({countText(reviewCount)}{' '}
         {reviewCount === 1 ? 'review' : 'reviews'})
       </span>
     </>

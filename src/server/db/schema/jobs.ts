@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const JOB_STATUSES = ['pending', 'done', 'failed', 'cancelled'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/**
+ * Timers and background work (modules/jobs): a row per job, due at `run_at`, claimed by whichever
+ * server process gets it first with `FOR UPDATE SKIP LOCKED` and finished in the same transaction as
+ * its effects, so two processes never run one job twice and a restart loses none. `key` names what the
+ * job is for (`order:{id}:autoComplete`): one pending job per key, so scheduling it again moves it.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<JobStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('jobs_status_check', sql`${t.status} IN ('pending', 'done', 'failed', 'cancelled')`),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0`),
+    uniqueIndex('jobs_pending_key_uq')
+      .on(t.key)
+      .where(sql`${t.status} = 'pending'`),
+    // The runner's one query: the earliest due pending jobs.
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('jobs_key_idx').on(t.key),
+  ],
+);

@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import {
+  ORDER_TRANSITIONS,
+  actionsFor,
+  orderEventLabel,
+  type OrderParty,
+} from '../../../shared/order-machine.ts';
+import type { OrderStatus } from '../../../shared/order-status.ts';
+import type { OrderDetail } from '../../../shared/schemas/orders.ts';
+import type { Db } from '../../db/client.ts';
+import { orders, users, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isAdmin, type Actor } from '../auth/actor.ts';
+import { orderTimeline } from './transitions.ts';
+
+type Viewer = OrderDetail['viewer'];
+
+/**
+ * One order for its customer, its vendor or an admin: the order, its timeline and the changes the
+ * viewer can make now. Anyone else gets 404, as if it did not exist.
+ */
+export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Promise<OrderDetail> {
+  const [row] = await db
+    .select({
+      order: orders,
+      vendorName: vendors.businessName,
+      vendorUserId: vendors.userId,
+      customerName: users.name,
+      customerFirstName: users.firstName,
+      customerLastName: users.lastName,
+    })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) throw AppError.notFound('Order not found.');
+  const viewer: Viewer | undefined =
+    actor.id === row.order.customerId
+      ? 'customer'
+      : actor.id === row.vendorUserId
+        ? 'vendor'
+        : isAdmin(actor)
+          ? 'admin'
+          : undefined;
+  if (!viewer) throw AppError.notFound('Order not found.');
+  const { order } = row;
+  const status = order.status as OrderStatus;
+  const events = await orderTimeline(db, order.id);
+  const party: OrderParty = viewer;
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status,
+    amount: order.amount,
+    deliveryDate: order.deliveryDate?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    vendor: { id: order.vendorId, businessName: row.vendorName },
+    customerName:
+      [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
+    viewer,
+    actions: actionsFor(status, party).map((action) => {
+      const rule = ORDER_TRANSITIONS[action] as { button?: string; needsReason?: true };
+      return { action, label: rule.button ?? action, needsReason: rule.needsReason === true };
+    }),
+    events: events.map((e) => ({
+      seq: e.seq,
+      action: e.action,
+      fromStatus: (e.fromStatus as OrderStatus | null) ?? null,
+      toStatus: e.toStatus as OrderStatus,
+      party: e.party as OrderParty,
+      label: orderEventLabel(e.action),
+      note: e.note,
+      at: e.createdAt.toISOString(),
+    })),
+  };
+}

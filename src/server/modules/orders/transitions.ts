@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  ORDER_TRANSITIONS,
+  checkTransition,
+  type OrderAction,
+  type OrderParty,
+  type TransitionRefusal,
+} from '../../../shared/order-machine.ts';
+import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
+import { addHours } from '../../../shared/time.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orderEvents, orders, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { isAdmin } from '../auth/actor.ts';
+import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+
+/** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
+export type OrderActor = { kind: 'user'; actor: Actor } | { kind: 'system' };
+export const SYSTEM: OrderActor = { kind: 'system' };
+
+export interface TransitionRequest {
+  orderId: string;
+  action: string;
+  by: OrderActor;
+  /** The status the actor saw: when the order has moved on since, the change is refused (409). */
+  expectedStatus?: OrderStatus | undefined;
+  /** The reason (cancelling) or a note (delivered with a photo, say), kept on the event. */
+  note?: string | undefined;
+  now: Date;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** The key of an order's auto-completion timer in the jobs table. */
+export const autoCompleteJobKey = (orderId: string) => `order:${orderId}:autoComplete`;
+export const AUTO_COMPLETE_JOB = 'order.autoComplete';
+
+const REFUSALS: Record<Exclude<TransitionRefusal, 'reason-required'>, (status: OrderStatus) => string> = {
+  'unknown-action': () => 'That is not something an order can do.',
+  'not-allowed': () => 'You can’t make this change to this order.',
+  'wrong-status': (status) =>
+    `This order is ${orderStatusLabel(status)}, so this change is not possible now.`,
+  'too-early': () => 'It is too early for this change.',
+};
+
+/** The message of a stale change: the order moved on since the actor looked at it. */
+export const staleOrderMessage = (status: OrderStatus) =>
+  `This order has changed since you opened it: it is now ${orderStatusLabel(status)}. Refresh to see the latest.`;
+
+/**
+ * The one way an order's status changes. In one transaction (the caller's, when given one): reads the
+ * order, decides the actor's party from their relation to it (another user's order reads as missing),
+ * checks the table in src/shared/order-machine.ts, updates the status only if it is still the one read
+ * (a concurrent change makes this one fail with 409, never overwrite), writes the order_events row,
+ * and runs what the change sets off (the auto-completion timer).
+ */
+export async function transitionOrder(
+  db: Db | Tx,
+  request: TransitionRequest,
+): Promise<{ order: OrderRow; event: OrderEventRow }> {
+  return db.transaction(async (tx) => {
+    const { orderId, by, now } = request;
+    const [row] = await tx
+      .select({ order: orders, vendorUserId: vendors.userId })
+      .from(orders)
+      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+      .where(eq(orders.id, orderId))
+      .limit(1);
+    if (!row) throw AppError.notFound('Order not found.');
+    const { order } = row;
+    const party = partyOf(by, order, row.vendorUserId, request.action);
+    if (!party) throw AppError.notFound('Order not found.');
+
+    const status = order.status as OrderStatus;
+    if (request.expectedStatus && request.expectedStatus !== status)
+      throw new AppError('CONFLICT', 409, staleOrderMessage(status));
+
+    const note = request.note?.trim() || undefined;
+    const { enteredAt, lastSeq } = await eventSummary(tx, order.id);
+    const check = checkTransition(request.action, status, party, { reason: note, now, enteredAt });
+    if (!check.ok) {
+      if (check.refusal === 'reason-required')
+        throw AppError.validation({ note: 'Please say why you are cancelling.' });
+      const status409 = check.refusal === 'wrong-status' || check.refusal === 'too-early';
+      throw new AppError(
+        status409 ? 'CONFLICT' : 'FORBIDDEN',
+        status409 ? 409 : 403,
+        REFUSALS[check.refusal](status),
+      );
+    }
+    const action = request.action as OrderAction;
+
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: check.to, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, status)))
+      .returning();
+    if (!updated) {
+      // Changed between our read and this write (another request, a timer): say what it is now.
+      const [current] = await tx
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      throw new AppError('CONFLICT', 409, staleOrderMessage((current?.status ?? status) as OrderStatus));
+    }
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({
+        id: crypto.randomUUID(),
+        orderId: order.id,
+        seq: lastSeq + 1,
+        action,
+        fromStatus: status,
+        toStatus: check.to,
+        party,
+        actorId: by.kind === 'user' ? by.actor.id : null,
+        note: note ?? null,
+        createdAt: now,
+      })
+      .returning();
+    await afterTransition(tx, updated, action, now);
+    return { order: updated, event: event! };
+  });
+}
+
+/**
+ * The party a user acts as on this order: its customer, its vendor, or an admin for the admin's own
+ * actions. Undefined when the order is not theirs (and they are not an admin acting as one).
+ */
+function partyOf(
+  by: OrderActor,
+  order: OrderRow,
+  vendorUserId: string,
+  action: string,
+): OrderParty | undefined {
+  if (by.kind === 'system') return 'system';
+  const { actor } = by;
+  const adminAction = (ORDER_TRANSITIONS as Record<string, { by: readonly OrderParty[] }>)[
+    action
+  ]?.by.includes('admin');
+  if (isAdmin(actor) && adminAction) return 'admin';
+  if (actor.id === order.customerId) return 'customer';
+  if (actor.id === vendorUserId) return 'vendor';
+  if (isAdmin(actor)) return 'admin';
+  return undefined;
+}
+
+/** When the order last entered each status it has been in, and its latest event's number. */
+async function eventSummary(tx: Tx, orderId: string) {
+  const rows = await tx
+    .select({
+      status: orderEvents.toStatus,
+      at: sql<Date>`max(${orderEvents.createdAt})`.mapWith(orderEvents.createdAt),
+      seq: sql<number>`max(${orderEvents.seq})`.mapWith(Number),
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .groupBy(orderEvents.toStatus);
+  return {
+    enteredAt: Object.fromEntries(rows.map((r) => [r.status, r.at])) as Partial<Record<OrderStatus, Date>>,
+    lastSeq: Math.max(0, ...rows.map((r) => r.seq)),
+  };
+}
+
+/** What a change sets off, in its transaction. */
+async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, now: Date) {
+  if (action === 'deliver') {
+    const rule = ORDER_TRANSITIONS.autoComplete.after;
+    await scheduleJob(tx, {
+      kind: AUTO_COMPLETE_JOB,
+      key: autoCompleteJobKey(order.id),
+      runAt: addHours(now, rule.hours),
+      payload: { orderId: order.id },
+    });
+  } else if (order.status === 'completed' || order.status === 'cancelled') {
+    await cancelJob(tx, autoCompleteJobKey(order.id));
+  }
+  // The count on vendor cards and pages: completed orders, kept with the change that completes one.
+  if (order.status === 'completed')
+    await tx
+      .update(vendors)
+      .set({ totalOrders: sql`${vendors.totalOrders} + 1`, updatedAt: now })
+      .where(eq(vendors.id, order.vendorId));
+}
+
+/** The order's events, oldest first: its timeline. */
+export async function orderTimeline(db: Db | Tx, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.seq);
+}
+
+/**
+ * The orders module's timers. autoComplete: a delivered order completes 24 h after delivery. The
+ * satisfaction claim (the payments issue) will hold it by cancelling this job when a claim opens.
+ * An order no longer delivered (completed or cancelled meanwhile) needs nothing: the job just ends.
+ */
+export const orderJobHandlers: JobHandlers = {
+  [AUTO_COMPLETE_JOB]: async (tx, job, { now }) => {
+    const orderId = String(job.payload.orderId ?? '');
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (order?.status !== 'delivered') return;
+    await transitionOrder(tx, { orderId, action: 'autoComplete', by: SYSTEM, now });
+  },
+};

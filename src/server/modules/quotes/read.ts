@@ -1,0 +1,146 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { QuoteStatus } from '../../../shared/quote-machine.ts';
+import type { QuoteRequestView, QuoteView, VendorQuoteView } from '../../../shared/schemas/quotes.ts';
+import type { Db } from '../../db/client.ts';
+import { cakeDesigns, quoteEvents, quoteRequests, quotes, users, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+import { displayName } from '../reviews/presenter.ts';
+
+/** Requests a customer sees at once (newest first); quotes a vendor's inbox shows. */
+const LIST_LIMIT = 50;
+
+type QuoteRow = typeof quotes.$inferSelect;
+type VendorRow = Pick<
+  typeof vendors.$inferSelect,
+  'id' | 'businessName' | 'rating' | 'reviewCount' | 'responseTimeMinutes'
+>;
+type EventRow = typeof quoteEvents.$inferSelect;
+type RequestRow = typeof quoteRequests.$inferSelect;
+type DesignRow = { id: string; occasion: string; description: string | null; imageUrl: string | null } | null;
+
+const vendorColumns = {
+  id: vendors.id,
+  businessName: vendors.businessName,
+  rating: vendors.rating,
+  reviewCount: vendors.reviewCount,
+  responseTimeMinutes: vendors.responseTimeMinutes,
+};
+const designColumns = {
+  id: cakeDesigns.id,
+  occasion: cakeDesigns.occasion,
+  description: cakeDesigns.description,
+  imageUrl: cakeDesigns.imageUrl,
+};
+
+function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[]): QuoteView {
+  return {
+    id: q.id,
+    status: q.status as QuoteStatus,
+    vendor,
+    priceCents: q.priceCents,
+    deliveryFeeCents: q.deliveryFeeCents,
+    totalCents: q.priceCents === null ? null : q.priceCents + (q.deliveryFeeCents ?? 0),
+    includes: q.includes,
+    message: q.message,
+    validUntil: q.validUntil?.toISOString() ?? null,
+    revision: q.revision,
+    orderId: q.orderId,
+    events: events
+      .filter((e) => e.quoteId === q.id)
+      .map((e) => ({
+        seq: e.seq,
+        action: e.action,
+        party: e.party as 'customer' | 'vendor' | 'system',
+        priceCents: e.priceCents,
+        deliveryFeeCents: e.deliveryFeeCents,
+        targetPriceCents: e.targetPriceCents,
+        message: e.message,
+        validUntil: e.validUntil?.toISOString() ?? null,
+        at: e.createdAt.toISOString(),
+      })),
+  };
+}
+
+async function eventsOf(db: Db, quoteIds: string[]): Promise<EventRow[]> {
+  if (quoteIds.length === 0) return [];
+  return db.select().from(quoteEvents).where(inArray(quoteEvents.quoteId, quoteIds)).orderBy(quoteEvents.seq);
+}
+
+const presentBrief = (r: RequestRow) => ({ ...r.brief, dietary: [...r.brief.dietary] });
+
+/** The customer's requests, newest first, each with every vendor's quote. */
+export async function listCustomerRequests(db: Db, actor: Actor, only?: string): Promise<QuoteRequestView[]> {
+  const requests = await db
+    .select({ request: quoteRequests, design: designColumns })
+    .from(quoteRequests)
+    .leftJoin(cakeDesigns, eq(cakeDesigns.id, quoteRequests.cakeDesignId))
+    .where(and(eq(quoteRequests.customerId, actor.id), only ? eq(quoteRequests.id, only) : undefined))
+    .orderBy(desc(quoteRequests.createdAt))
+    .limit(LIST_LIMIT);
+  if (requests.length === 0) return [];
+  const rows = await db
+    .select({ quote: quotes, vendor: vendorColumns })
+    .from(quotes)
+    .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
+    .where(
+      inArray(
+        quotes.requestId,
+        requests.map((r) => r.request.id),
+      ),
+    )
+    .orderBy(quotes.createdAt, quotes.id);
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.quote.id),
+  );
+  return requests.map(({ request, design }) => ({
+    id: request.id,
+    status: request.status as QuoteRequestView['status'],
+    createdAt: request.createdAt.toISOString(),
+    brief: presentBrief(request),
+    design: (design as DesignRow) ?? null,
+    quotes: rows
+      .filter((r) => r.quote.requestId === request.id)
+      .map((r) => presentQuote(r.quote, r.vendor, events)),
+  }));
+}
+
+/** One of the customer's requests; anyone else's is 404. */
+export async function getCustomerRequest(db: Db, actor: Actor, requestId: string): Promise<QuoteRequestView> {
+  const [request] = await listCustomerRequests(db, actor, requestId);
+  if (!request) throw AppError.notFound('Quote request not found.');
+  return request;
+}
+
+/** The vendor's quote inbox: every request sent to their shop, newest first. */
+export async function listVendorInbox(db: Db, actor: Actor): Promise<VendorQuoteView[]> {
+  const rows = await db
+    .select({
+      quote: quotes,
+      vendor: vendorColumns,
+      request: quoteRequests,
+      design: designColumns,
+      customer: { firstName: users.firstName, lastName: users.lastName, name: users.name },
+    })
+    .from(quotes)
+    .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
+    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
+    .innerJoin(users, eq(users.id, quoteRequests.customerId))
+    .leftJoin(cakeDesigns, eq(cakeDesigns.id, quoteRequests.cakeDesignId))
+    .where(eq(vendors.userId, actor.id))
+    .orderBy(desc(quotes.createdAt), quotes.id)
+    .limit(LIST_LIMIT);
+  const events = await eventsOf(
+    db,
+    rows.map((r) => r.quote.id),
+  );
+  return rows.map((r) => ({
+    ...presentQuote(r.quote, r.vendor, events),
+    requestId: r.request.id,
+    createdAt: r.quote.createdAt.toISOString(),
+    customerName: displayName(r.customer),
+    brief: presentBrief(r.request),
+    design: (r.design as DesignRow) ?? null,
+  }));
+}

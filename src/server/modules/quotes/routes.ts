@@ -1,0 +1,173 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  quoteAcceptedSchema,
+  quoteAnswerSchema,
+  quoteChangeSchema,
+  quoteDeclineSchema,
+  quoteRequestCreatedSchema,
+  quoteRequestInputSchema,
+  quoteRequestListSchema,
+  quoteRequestViewSchema,
+  quoteViewSchema,
+  vendorQuoteInboxSchema,
+} from '../../../shared/schemas/quotes.ts';
+import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { getCustomerRequest, listCustomerRequests, listVendorInbox } from './read.ts';
+import { acceptQuote, answerQuote, askForChange, createQuoteRequest, declineQuote } from './service.ts';
+
+const tags = ['quotes'];
+const requestLimit = rateLimit({ name: 'quote-requests', max: () => 20, windowSeconds: 3600 });
+const changeLimit = rateLimit({ name: 'quote-changes', max: () => 60, windowSeconds: 60 });
+const writeErrors = errors(400, 401, 403, 404, 409, 413, 415, 429, 503);
+
+/** A customer's quote requests (/api/quote-requests). */
+export const quoteRequestRoutes = openApiRoutes()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/',
+      tags,
+      summary: 'Request quotes for a cake from one to five vendors',
+      middleware: [requestLimit, customersOnly] as const,
+      request: { body: jsonBody(quoteRequestInputSchema) },
+      responses: {
+        201: json(quoteRequestCreatedSchema, 'The request and a quote per vendor'),
+        ...writeErrors,
+      },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { db, clock } = c.var.services;
+      return c.json(await createQuoteRequest({ db, actor: c.var.actor, input, now: clock.now() }), 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/',
+      tags,
+      summary: 'Your quote requests, newest first, with every quote',
+      middleware: [customersOnly] as const,
+      responses: { 200: json(quoteRequestListSchema, 'Your requests'), ...errors(400, 401, 403, 503) },
+    }),
+    async (c) => c.json({ requests: await listCustomerRequests(c.var.services.db, c.var.actor) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/{id}',
+      tags,
+      summary: 'One of your quote requests, its quotes side by side',
+      middleware: [customersOnly] as const,
+      request: { params: idParams('id') },
+      responses: { 200: json(quoteRequestViewSchema, 'The request'), ...errors(400, 401, 403, 404, 503) },
+    }),
+    async (c) =>
+      c.json(await getCustomerRequest(c.var.services.db, c.var.actor, c.req.valid('param').id), 200),
+  );
+
+/** One quote: the vendor answers or declines, the customer asks for a change or accepts (/api/quotes). */
+export const quoteRoutes = openApiRoutes()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/inbox',
+      tags,
+      summary: 'Your shop’s quote inbox, newest first',
+      middleware: [vendorsOnly] as const,
+      responses: { 200: json(vendorQuoteInboxSchema, 'Quotes for your shop'), ...errors(400, 401, 403, 503) },
+    }),
+    async (c) => c.json({ quotes: await listVendorInbox(c.var.services.db, c.var.actor) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/answer',
+      tags,
+      summary: 'Answer a request with a price, or revise your quote',
+      middleware: [changeLimit, vendorsOnly] as const,
+      request: { params: idParams('id'), body: jsonBody(quoteAnswerSchema) },
+      responses: {
+        200: json(quoteViewSchema.pick({ id: true, status: true, revision: true }), 'The quote'),
+        ...writeErrors,
+      },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.services;
+      const q = await answerQuote({
+        db,
+        actor: c.var.actor,
+        quoteId: c.req.valid('param').id,
+        input: c.req.valid('json'),
+        now: clock.now(),
+      });
+      return c.json({ id: q.id, status: 'quoted' as const, revision: q.revision }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/decline',
+      tags,
+      summary: 'Decline a request, with a reason',
+      middleware: [changeLimit, vendorsOnly] as const,
+      request: { params: idParams('id'), body: jsonBody(quoteDeclineSchema) },
+      responses: { 200: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'), ...writeErrors },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.services;
+      const { reason } = c.req.valid('json');
+      const q = await declineQuote({
+        db,
+        actor: c.var.actor,
+        quoteId: c.req.valid('param').id,
+        reason,
+        now: clock.now(),
+      });
+      return c.json({ id: q.id, status: 'declined' as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/change-request',
+      tags,
+      summary: 'Ask the vendor for a change (and a target price)',
+      middleware: [changeLimit, customersOnly] as const,
+      request: { params: idParams('id'), body: jsonBody(quoteChangeSchema) },
+      responses: { 200: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'), ...writeErrors },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.services;
+      const { message, targetPriceCents } = c.req.valid('json');
+      const q = await askForChange({
+        db,
+        actor: c.var.actor,
+        quoteId: c.req.valid('param').id,
+        message,
+        targetPriceCents,
+        now: clock.now(),
+      });
+      return c.json({ id: q.id, status: 'change_requested' as const }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/{id}/accept',
+      tags,
+      summary: 'Accept a quote: the order is created and the other quotes close',
+      middleware: [changeLimit, customersOnly] as const,
+      request: { params: idParams('id') },
+      responses: { 201: json(quoteAcceptedSchema, 'The order, waiting for payment'), ...writeErrors },
+    }),
+    async (c) => {
+      const { db, clock } = c.var.services;
+      return c.json(
+        await acceptQuote({ db, actor: c.var.actor, quoteId: c.req.valid('param').id, now: clock.now() }),
+        201,
+      );
+    },
+  );

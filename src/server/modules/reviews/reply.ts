@@ -1,0 +1,40 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { reviews, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../auth/actor.ts';
+
+/**
+ * The vendor answers a review of their own shop, once and in public. One statement: it writes only
+ * when the review is theirs and has no reply yet, so two replies at once leave exactly one.
+ */
+export async function replyToReview({
+  db,
+  actor,
+  reviewId,
+  reply,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  reviewId: string;
+  reply: string;
+  now: Date;
+}): Promise<{ text: string; at: string }> {
+  const ownVendor = sql`(select ${vendors.id} from ${vendors} where ${vendors.userId} = ${actor.id})`;
+  const [updated] = await db
+    .update(reviews)
+    .set({ vendorReply: reply, vendorRepliedAt: now })
+    .where(
+      and(eq(reviews.id, reviewId), sql`${reviews.vendorId} in ${ownVendor}`, isNull(reviews.vendorReply)),
+    )
+    .returning({ text: reviews.vendorReply, at: reviews.vendorRepliedAt });
+  if (updated?.text && updated.at) return { text: updated.text, at: updated.at.toISOString() };
+  const [mine] = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), sql`${reviews.vendorId} in ${ownVendor}`));
+  // Another vendor's review looks exactly like a missing one.
+  if (!mine) throw AppError.notFound('Review not found.');
+  throw new AppError('CONFLICT', 409, 'You have already replied to this review.');
+}

@@ -1,0 +1,214 @@
+import type { OrderStatus } from './order-status.ts';
+
+/**
+ * The order lifecycle: the one table of which status changes exist, who may make each and what each
+ * requires. The server applies it (one transaction per change, with an order_events row) and the web
+ * app reads it to offer only the actions that can succeed. Nothing else changes an order's status.
+ *
+ *   pending ──pay──▶ paid ──confirm──▶ confirmed ──start──▶ in_progress ──markReady──▶ ready
+ *      │               │                   │                                             │
+ *      └──── cancel / vendorCancel / adminCancel ────┘           deliver ◀───────────────┘
+ *                                                                   ▼
+ *                                 completed ◀── confirmSatisfied / autoComplete ── delivered
+ *
+ * `pending` waits for payment (the payments module makes `pay`); production starts at `start`, after
+ * which only an admin can cancel.
+ */
+
+/** Who makes a change: the order's customer, its vendor, an admin, or the system (a timer, a payment). */
+export const ORDER_PARTIES = ['customer', 'vendor', 'admin', 'system'] as const;
+export type OrderParty = (typeof ORDER_PARTIES)[number];
+
+export interface OrderTransitionRule {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  by: readonly OrderParty[];
+  /** The actor must say why (kept as the event's note and shown on the timeline). */
+  needsReason?: true;
+  /**
+   * A time condition checked against the order's own events: `delivered + hours` must have passed.
+   * Only the system's timer makes these changes.
+   */
+  after?: { status: OrderStatus; hours: number };
+  /** What the timeline says happened. */
+  event: string;
+  /** The button that makes it (none for the system's changes). */
+  button?: string;
+}
+
+/** Hours after delivery at which an order completes unless the customer opened a satisfaction claim. */
+export const AUTO_COMPLETE_HOURS = 24;
+
+/** Statuses from which the customer may still cancel: before production starts. */
+const BEFORE_PRODUCTION = ['pending', 'paid', 'confirmed'] as const satisfies readonly OrderStatus[];
+/** Every status that is not final. */
+const OPEN = [
+  'pending',
+  'paid',
+  'confirmed',
+  'in_progress',
+  'ready',
+  'delivered',
+] as const satisfies readonly OrderStatus[];
+
+export const ORDER_TRANSITIONS = {
+  pay: { from: ['pending'], to: 'paid', by: ['system'], event: 'Payment received' },
+  confirm: {
+    from: ['paid'],
+    to: 'confirmed',
+    by: ['vendor'],
+    event: 'Order confirmed by the vendor',
+    button: 'Confirm Order',
+  },
+  start: {
+    from: ['confirmed'],
+    to: 'in_progress',
+    by: ['vendor'],
+    event: 'Production started',
+    button: 'Start Production',
+  },
+  markReady: {
+    from: ['in_progress'],
+    to: 'ready',
+    by: ['vendor'],
+    event: 'Ready for pickup or delivery',
+    button: 'Mark Ready',
+  },
+  deliver: { from: ['ready'], to: 'delivered', by: ['vendor'], event: 'Delivered', button: 'Mark Delivered' },
+  confirmSatisfied: {
+    from: ['delivered'],
+    to: 'completed',
+    by: ['customer'],
+    event: 'Customer confirmed they are satisfied',
+    button: 'I’m Satisfied',
+  },
+  autoComplete: {
+    from: ['delivered'],
+    to: 'completed',
+    by: ['system'],
+    after: { status: 'delivered', hours: AUTO_COMPLETE_HOURS },
+    event: `Completed automatically ${AUTO_COMPLETE_HOURS} hours after delivery`,
+  },
+  cancel: {
+    from: BEFORE_PRODUCTION,
+    to: 'cancelled',
+    by: ['customer'],
+    needsReason: true,
+    event: 'Cancelled by the customer',
+    button: 'Cancel Order',
+  },
+  vendorCancel: {
+    from: BEFORE_PRODUCTION,
+    to: 'cancelled',
+    by: ['vendor'],
+    needsReason: true,
+    event: 'Cancelled by the vendor',
+    button: 'Cancel Order',
+  },
+  adminCancel: {
+    from: OPEN,
+    to: 'cancelled',
+    by: ['admin'],
+    needsReason: true,
+    event: 'Cancelled by Frosted',
+    button: 'Cancel Order',
+  },
+} as const satisfies Record<string, OrderTransitionRule>;
+
+export type OrderAction = keyof typeof ORDER_TRANSITIONS;
+export const ORDER_ACTIONS = Object.keys(ORDER_TRANSITIONS) as OrderAction[];
+
+/** The usual way through, without cancellation: the timeline's steps, and the demo orders' histories. */
+export const ORDER_FLOW = [
+  { action: 'pay', status: 'paid' },
+  { action: 'confirm', status: 'confirmed' },
+  { action: 'start', status: 'in_progress' },
+  { action: 'markReady', status: 'ready' },
+  { action: 'deliver', status: 'delivered' },
+  { action: 'confirmSatisfied', status: 'completed' },
+] as const satisfies readonly { action: OrderAction; status: OrderStatus }[];
+export const ORDER_FLOW_STATUSES = ['pending', ...ORDER_FLOW.map((s) => s.status)] as const;
+
+/** Statuses no action leaves. */
+export const FINAL_ORDER_STATUSES = ['completed', 'cancelled'] as const satisfies readonly OrderStatus[];
+
+export const isFinalOrderStatus = (status: string): boolean =>
+  (FINAL_ORDER_STATUSES as readonly string[]).includes(status);
+
+export type TransitionRefusal =
+  /** The action does not exist (an old client, a typo). */
+  | 'unknown-action'
+  /** This party never makes this action. */
+  | 'not-allowed'
+  /** Not from the order's current status. */
+  | 'wrong-status'
+  /** A reason is required and none was given. */
+  | 'reason-required'
+  /** Its time has not come yet. */
+  | 'too-early';
+
+export type TransitionCheck =
+  { ok: true; to: OrderStatus; rule: OrderTransitionRule } | { ok: false; refusal: TransitionRefusal };
+
+export interface TransitionContext {
+  /** The reason or note the actor gave, if any. */
+  reason?: string | undefined;
+  /** Now, and when the order entered each status it has been in (latest entry), for `after` rules. */
+  now?: Date;
+  enteredAt?: Partial<Record<OrderStatus, Date>>;
+}
+
+export const isOrderAction = (value: string): value is OrderAction => Object.hasOwn(ORDER_TRANSITIONS, value);
+
+/**
+ * Whether `party` may make `action` on an order in `status`, and the status it leads to. The order's
+ * relation to the actor (their own order, their own shop) is the server's check; this is the rest.
+ */
+export function checkTransition(
+  action: string,
+  status: OrderStatus,
+  party: OrderParty,
+  context: TransitionContext = {},
+): TransitionCheck {
+  if (!isOrderAction(action)) return { ok: false, refusal: 'unknown-action' };
+  const rule: OrderTransitionRule = ORDER_TRANSITIONS[action];
+  if (!rule.by.includes(party)) return { ok: false, refusal: 'not-allowed' };
+  if (!rule.from.includes(status)) return { ok: false, refusal: 'wrong-status' };
+  if (rule.needsReason && !context.reason?.trim()) return { ok: false, refusal: 'reason-required' };
+  if (rule.after) {
+    const since = context.enteredAt?.[rule.after.status];
+    const now = context.now;
+    if (!since || !now || now.getTime() < since.getTime() + rule.after.hours * 3_600_000)
+      return { ok: false, refusal: 'too-early' };
+  }
+  return { ok: true, to: rule.to, rule };
+}
+
+/** The actions `party` could make on an order in `status` (before reasons and timers are checked). */
+export function actionsFor(status: OrderStatus, party: OrderParty): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => {
+    const rule: OrderTransitionRule = ORDER_TRANSITIONS[action];
+    return rule.by.includes(party) && rule.from.includes(status);
+  });
+}
+
+/** What the timeline says of an event (`created` is the order's first). */
+export function orderEventLabel(action: string): string {
+  if (action === 'created') return 'Order placed';
+  return isOrderAction(action) ? ORDER_TRANSITIONS[action].event : action;
+}
+
+/** Every status some sequence of actions can reach from `pending`. */
+export function reachableStatuses(): Set<OrderStatus> {
+  const seen = new Set<OrderStatus>(['pending']);
+  const queue: OrderStatus[] = ['pending'];
+  for (let status = queue.shift(); status; status = queue.shift()) {
+    for (const rule of Object.values(ORDER_TRANSITIONS) as OrderTransitionRule[]) {
+      if (rule.from.includes(status) && !seen.has(rule.to)) {
+        seen.add(rule.to);
+        queue.push(rule.to);
+      }
+    }
+  }
+  return seen;
+}

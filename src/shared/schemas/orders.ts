@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ORDER_ACTIONS, ORDER_PARTIES } from '../order-machine.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
+
+/** POST /api/orders/{id}/transitions: one change of the order's status. */
+export const orderTransitionSchema = z.object({
+  action: z.enum(ORDER_ACTIONS as [string, ...string[]], { error: 'Choose what to do with this order.' }),
+  /** The status the page showed; a change made meanwhile makes this one fail with 409 instead of overwriting it. */
+  expectedStatus: z.enum(ORDER_STATUSES).optional(),
+  /** Why (cancelling), or a note for the timeline. */
+  note: z.string().trim().max(500, 'Keep the note under 500 characters.').optional(),
+});
+export type OrderTransitionInput = z.infer<typeof orderTransitionSchema>;
+
+export const orderEventSchema = z.object({
+  seq: z.number().int(),
+  action: z.string(),
+  fromStatus: z.enum(ORDER_STATUSES).nullable(),
+  toStatus: z.enum(ORDER_STATUSES),
+  party: z.enum(ORDER_PARTIES),
+  /** What happened, for the timeline ("Production started"). */
+  label: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** One order as its customer, its vendor or an admin sees it, with its timeline and what the viewer may do. */
+export const orderDetailSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: z.number().int(),
+  deliveryDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  vendor: z.object({ id: z.string(), businessName: z.string() }),
+  customerName: z.string(),
+  /** The viewer's side of the order. */
+  viewer: z.enum(['customer', 'vendor', 'admin']),
+  /** The changes the viewer can make now (cancellations need a note). */
+  actions: z.array(z.object({ action: z.string(), label: z.string(), needsReason: z.boolean() })),
+  events: z.array(orderEventSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;

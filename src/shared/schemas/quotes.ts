@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { DIETARY_VALUES, FLAVORS, OCCASIONS, SIZES } from '../catalog.ts';
+import { MAX_VENDORS_PER_REQUEST, QUOTE_STATUSES } from '../quote-machine.ts';
+
+const text = (max: number, message = `Must be at most ${max} characters.`) =>
+  z.string().trim().max(max, message);
+
+/** Whole dollars in a form become cents here; stored and sent as integer cents. */
+const cents = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(0, message).max(10_000_000, message);
+
+/**
+ * What the customer asks vendors to quote on: the same brief goes to every vendor of the request, and
+ * the accepted quote's order keeps it as it was.
+ */
+export const quoteBriefSchema = z
+  .object({
+    occasion: z.enum(OCCASIONS, { error: 'Please choose the occasion.' }),
+    flavor: z.enum(FLAVORS, { error: 'Please choose a flavor.' }),
+    size: z.enum(SIZES, { error: 'Please choose a size.' }),
+    servings: z.coerce
+      .number({ error: 'Please enter how many people it should serve (1 to 500).' })
+      .int('Please enter how many people it should serve (1 to 500).')
+      .min(1, 'Please enter how many people it should serve (1 to 500).')
+      .max(500, 'Please enter how many people it should serve (1 to 500).'),
+    fulfillment: z.enum(['delivery', 'pickup'], { error: 'Choose delivery or pickup.' }),
+    /** The event's day in Vancouver, YYYY-MM-DD. */
+    eventDate: z.iso.date({ error: 'Please choose the date of your event.' }),
+    /** When the cake is needed that day, HH:MM (24 h). */
+    eventTime: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a time.')
+      .default('12:00'),
+    deliveryAddress: text(200).optional(),
+    budgetMinCents: cents('Please enter a budget in dollars.').optional(),
+    budgetMaxCents: cents('Please enter a budget in dollars.').optional(),
+    allergies: text(500).optional(),
+    dietary: z.array(z.enum(DIETARY_VALUES)).max(DIETARY_VALUES.length).default([]),
+    notes: text(2000).optional(),
+  })
+  .refine((b) => b.fulfillment !== 'delivery' || /\S/.test(b.deliveryAddress ?? ''), {
+    path: ['deliveryAddress'],
+    message: 'Please enter the delivery address in British Columbia.',
+  })
+  .refine(
+    (b) =>
+      b.budgetMinCents === undefined ||
+      b.budgetMaxCents === undefined ||
+      b.budgetMinCents <= b.budgetMaxCents,
+    { path: ['budgetMaxCents'], message: 'The most you would spend must be at least the least.' },
+  );
+export type QuoteBrief = z.output<typeof quoteBriefSchema>;
+export type QuoteBriefInput = z.input<typeof quoteBriefSchema>;
+
+/** POST /api/quote-requests: one brief to one or several vendors. */
+export const quoteRequestInputSchema = z.object({
+  vendorIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, 'Choose at least one vendor.')
+    .max(MAX_VENDORS_PER_REQUEST, `Choose at most ${MAX_VENDORS_PER_REQUEST} vendors.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each vendor only once.'),
+  /** A saved design of the customer's, shown to the vendors with the brief. */
+  designId: z.string().min(1).max(100).optional(),
+  brief: quoteBriefSchema,
+});
+export type QuoteRequestInput = z.input<typeof quoteRequestInputSchema>;
+
+/** The vendor's answer, and each revision of it. */
+export const quoteAnswerSchema = z.object({
+  priceCents: cents('Please enter your price.').refine((n) => n > 0, 'Please enter your price.'),
+  deliveryFeeCents: cents('Please enter a delivery fee (0 for none).').default(0),
+  includes: text(1000).optional(),
+  message: text(2000).optional(),
+  /** Until when the price holds (an instant; the customer's accept after it is refused). */
+  validUntil: z.iso.datetime({ offset: true, error: 'Please choose until when this quote is valid.' }),
+});
+export type QuoteAnswerInput = z.input<typeof quoteAnswerSchema>;
+
+export const quoteDeclineSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Please tell the customer why.')
+    .max(500, 'Must be at most 500 characters.'),
+});
+
+/** The customer asks for a change: what, and the price they hope for. */
+export const quoteChangeSchema = z.object({
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Please say what you would like changed.')
+    .max(2000, 'Must be at most 2000 characters.'),
+  targetPriceCents: cents('Please enter a price in dollars.').optional(),
+});
+
+export const quoteEventViewSchema = z.object({
+  seq: z.number().int(),
+  action: z.string(),
+  party: z.enum(['customer', 'vendor', 'system']),
+  priceCents: z.number().int().nullable(),
+  deliveryFeeCents: z.number().int().nullable(),
+  targetPriceCents: z.number().int().nullable(),
+  message: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  at: z.string(),
+});
+
+/** One vendor's quote as both sides see it: the current offer and its thread. */
+export const quoteViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  vendor: z.object({
+    id: z.string(),
+    businessName: z.string(),
+    rating: z.number(),
+    reviewCount: z.number().int(),
+    /** Median minutes from request to first answer; null before any answer. */
+    responseTimeMinutes: z.number().int().nullable(),
+  }),
+  priceCents: z.number().int().nullable(),
+  deliveryFeeCents: z.number().int().nullable(),
+  /** Price plus delivery fee: what the order will cost. */
+  totalCents: z.number().int().nullable(),
+  includes: z.string().nullable(),
+  message: z.string().nullable(),
+  validUntil: z.string().nullable(),
+  revision: z.number().int(),
+  orderId: z.string().nullable(),
+  events: z.array(quoteEventViewSchema),
+});
+export type QuoteView = z.infer<typeof quoteViewSchema>;
+
+const briefViewSchema = z.object({
+  occasion: z.string(),
+  flavor: z.string(),
+  size: z.string(),
+  servings: z.number().int(),
+  fulfillment: z.enum(['delivery', 'pickup']),
+  eventDate: z.string(),
+  eventTime: z.string(),
+  deliveryAddress: z.string().optional(),
+  budgetMinCents: z.number().int().optional(),
+  budgetMaxCents: z.number().int().optional(),
+  allergies: z.string().optional(),
+  dietary: z.array(z.string()),
+  notes: z.string().optional(),
+});
+
+const designViewSchema = z
+  .object({
+    id: z.string(),
+    occasion: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+  })
+  .nullable();
+
+/** A customer's request with every vendor's quote, for comparing side by side. */
+export const quoteRequestViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'accepted', 'closed']),
+  createdAt: z.string(),
+  brief: briefViewSchema,
+  design: designViewSchema,
+  quotes: z.array(quoteViewSchema),
+});
+export type QuoteRequestView = z.infer<typeof quoteRequestViewSchema>;
+export const quoteRequestListSchema = z.object({ requests: z.array(quoteRequestViewSchema) });
+
+/** A vendor's inbox entry: their quote with the customer's brief and design. */
+export const vendorQuoteViewSchema = quoteViewSchema.extend({
+  requestId: z.string(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  brief: briefViewSchema,
+  design: designViewSchema,
+});
+export type VendorQuoteView = z.infer<typeof vendorQuoteViewSchema>;
+export const vendorQuoteInboxSchema = z.object({ quotes: z.array(vendorQuoteViewSchema) });
+
+export const quoteRequestCreatedSchema = z.object({ requestId: z.string(), quoteIds: z.array(z.string()) });
+export const quoteAcceptedSchema = z.object({ orderId: z.string(), orderNumber: z.string() });

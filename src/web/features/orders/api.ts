@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, OrderTransitionInput } from '../../../shared/schemas/orders.ts';
+import { api } from '../../lib/api.ts';
+
+export const orderKeys = { detail: (id: string) => ['order', id] as const };
+
+export const useOrder = (id: string) =>
+  useQuery({ queryKey: orderKeys.detail(id), queryFn: () => api<OrderDetail>(`/api/orders/${id}`) });
+
+/**
+ * One status change. The answer is the order as it is now, so the page shows it at once; dashboards
+ * (status badges, counts) are refreshed behind it.
+ */
+export function useOrderTransition(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: OrderTransitionInput) =>
+      api<OrderDetail>(`/api/orders/${id}/transitions`, { method: 'POST', json: input }),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(id), order);
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+    // A refusal (someone else moved the order on) shows the order as it really is now.
+    onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+  });
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  QuoteAnswerInput,
+  QuoteRequestInput,
+  QuoteRequestView,
+  VendorQuoteView,
+} from '../../../shared/schemas/quotes.ts';
+import { api } from '../../lib/api.ts';
+
+export const quoteKeys = { inbox: ['quotes', 'inbox'] as const };
+
+export const useQuoteInbox = () =>
+  useQuery({
+    queryKey: quoteKeys.inbox,
+    queryFn: () => api<{ quotes: VendorQuoteView[] }>('/api/quotes/inbox'),
+    select: (d) => d.quotes,
+  });
+
+/** The vendor's answer (or revision) and decline; the inbox refreshes after either. */
+export function useQuoteReply(quoteId: string) {
+  const qc = useQueryClient();
+  const done = () => void qc.invalidateQueries({ queryKey: quoteKeys.inbox });
+  const answer = useMutation({
+    mutationFn: (input: QuoteAnswerInput) =>
+      api(`/api/quotes/${quoteId}/answer`, { method: 'POST', json: input }),
+    onSuccess: done,
+  });
+  const decline = useMutation({
+    mutationFn: (reason: string) =>
+      api(`/api/quotes/${quoteId}/decline`, { method: 'POST', json: { reason } }),
+    onSuccess: done,
+  });
+  return { answer, decline };
+}
+
+export const customerQuoteKeys = {
+  list: ['quotes', 'requests'] as const,
+  request: (id: string) => ['quotes', 'requests', id] as const,
+};
+
+export const useMyQuoteRequests = () =>
+  useQuery({
+    queryKey: customerQuoteKeys.list,
+    queryFn: () => api<{ requests: QuoteRequestView[] }>('/api/quote-requests'),
+    select: (d) => d.requests,
+  });
+
+export const useQuoteRequest = (id: string) =>
+  useQuery({
+    queryKey: customerQuoteKeys.request(id),
+    queryFn: () => api<QuoteRequestView>(`/api/quote-requests/${encodeURIComponent(id)}`),
+  });
+
+export function useCreateQuoteRequest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: QuoteRequestInput) =>
+      api<{ requestId: string; quoteIds: string[] }>('/api/quote-requests', { method: 'POST', json: input }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: customerQuoteKeys.list }),
+  });
+}
+
+/** The customer's answers to one quote: accept it (the order is made) or ask for a change. */
+export function useQuoteDecision(requestId: string, quoteId: string) {
+  const qc = useQueryClient();
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: ['quotes'] });
+    void qc.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+  const accept = useMutation({
+    mutationFn: () =>
+      api<{ orderId: string; orderNumber: string }>(`/api/quotes/${quoteId}/accept`, { method: 'POST' }),
+    onSuccess: done,
+    onError: () => void qc.invalidateQueries({ queryKey: customerQuoteKeys.request(requestId) }),
+  });
+  const change = useMutation({
+    mutationFn: (input: { message: string; targetPriceCents?: number | undefined }) =>
+      api(`/api/quotes/${quoteId}/change-request`, { method: 'POST', json: input }),
+    onSuccess: done,
+  });
+  return { accept, change };
+}

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { REPLY_LIMITS, reviewReplySchema } from '../../../shared/schemas/reviews.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Textarea } from '../../components/ui/input.tsx';
+import { ApiError, api } from '../../lib/api.ts';
+import { authClient } from '../../lib/auth-client.ts';
+import { useOwnVendorProfile } from '../vendor-admin/api.ts';
+
+/** Whether the signed-in user runs this vendor (they see Reply on their own page's reviews). */
+export function useIsOwnVendor(vendorId: string): boolean {
+  const session = authClient.useSession();
+  const isVendor = (session.data?.user as { userType?: string } | undefined)?.userType === 'vendor';
+  const own = useOwnVendorProfile({ enabled: isVendor });
+  return isVendor && own.data?.id === vendorId;
+}
+
+/** Reply publicly, once: a button that opens a short form under the review. */
+export function ReviewReply({ reviewId }: { reviewId: string }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const id = `reply-${reviewId}`;
+  const send = useMutation({
+    mutationFn: (reply: string) => api(`/api/reviews/${reviewId}/reply`, { method: 'POST', json: { reply } }),
+    onSuccess: () => {
+      toast.success('Your reply is published.');
+      setOpen(false);
+      void qc.invalidateQueries({ queryKey: ['reviews'] });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields.reply) setError(err.fields.reply);
+      else toast.error(err.message);
+      // Already answered (in another tab): show the reply that is there.
+      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: ['reviews'] });
+    },
+  });
+  if (!open)
+    return (
+      <Button variant="outline" size="sm" className="mt-4" onClick={() => setOpen(true)}>
+        Reply publicly
+      </Button>
+    );
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = reviewReplySchema.safeParse({ reply: text });
+        if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+        setError(undefined);
+        send.mutate(parsed.data.reply);
+      }}
+    >
+      <Field id={id} label="Your public reply" error={error}>
+        <Textarea
+          rows={3}
+          maxLength={REPLY_LIMITS.max}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          {...fieldA11y(id, error)}
+        />
+      </Field>
+      <p className="text-xs text-cocoa-500">Everyone can read it under the review. You can reply once.</p>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={send.isPending}>
+          {send.isPending ? 'Publishing...' : 'Publish Reply'}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

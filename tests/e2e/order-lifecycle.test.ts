@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/shared/time.ts';
+import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
+import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { manualClock } from '../support/clock.ts';
+import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// The server's rules go by this clock; the test moves it and runs the due jobs, as the poller would.
+const clock = manualClock('2026-12-01T17:00:00Z');
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ clock }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('an order from payment to completion', () => {
+  it('the vendor updates its status step by step, the customer sees each step with its time, and it completes 24 h after delivery', async () => {
+    const db = server.services.db;
+    const customer = await createUser(db, { firstName: 'Ava', lastName: 'Tremblay' });
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Larch Street Cakes' });
+    const order = await createPendingOrder(db, {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      orderNumber: 'FR-L-1',
+      createdAt: clock.now(),
+    });
+    clock.advanceHours(1);
+    await transitionOrder(db, { orderId: order.id, action: 'pay', by: SYSTEM, now: clock.now() });
+
+    // The vendor, on a phone: Update Status shows the order's history and the next step only.
+    const larch = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(larch.page, owner.email, TEST_PASSWORD);
+    await larch.page.waitForURL('**/vendor-dashboard');
+    await larch.page.getByRole('tab', { name: 'Orders' }).click();
+    await larch.page.getByRole('button', { name: 'Update Status' }).click();
+    const steps = larch.page.getByRole('group', { name: 'Update status' });
+    for (const [button, status] of [
+      ['Confirm Order', 'Confirmed'],
+      ['Start Production', 'In Progress'],
+      ['Mark Ready', 'Ready'],
+      ['Mark Delivered', 'Delivered'],
+    ] as const) {
+      clock.advanceHours(5);
+      await steps.getByRole('button', { name: button }).click();
+      await larch.page.getByText(`Order FR-L-1 is now ${status}.`).waitFor();
+    }
+    // Delivered: nothing left for the vendor to do.
+    await expect.poll(() => steps.count()).toBe(0);
+    const deliveredAt = clock.now();
+
+    // The customer tracks the order: every step with its Vancouver date and time.
+    const ava = await newPage(browser, server.url);
+    await signInAs(ava.page, customer.email, TEST_PASSWORD);
+    await ava.page.waitForURL('**/customer-dashboard');
+    await ava.page.goto('/customer-dashboard-original');
+    await ava.page.getByRole('button', { name: 'Track Order' }).click();
+    const history = ava.page.getByRole('list', { name: 'Order history' });
+    await history.getByText('Delivered').waitFor();
+    const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+    const items = await history.getByRole('listitem').allInnerTexts();
+    expect(items.map(oneLine)).toEqual([
+      expect.stringContaining('Order placed'),
+      expect.stringContaining('Payment received'),
+      expect.stringContaining('Order confirmed by the vendor'),
+      expect.stringContaining('Production started'),
+      expect.stringContaining('Ready for pickup or delivery'),
+      oneLine(`Delivered ${formatDateTime(deliveredAt)} · Vendor`),
+    ]);
+    await ava.page.getByRole('button', { name: 'I’m Satisfied' }).waitFor();
+
+    // 24 h after delivery the timer completes it; the customer's next look shows Completed and Leave Review.
+    clock.set(new Date(deliveredAt.getTime() + 24 * 3_600_000));
+    expect(
+      await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: server.services.log }),
+    ).toEqual({
+      ran: 1,
+      failed: 0,
+    });
+    await ava.page.reload();
+    await ava.page.getByRole('button', { name: 'Leave Review' }).waitFor();
+    await ava.page.getByRole('button', { name: 'Track Order' }).click();
+    await history.getByText('Completed automatically 24 hours after delivery').waitFor();
+    await expect.poll(() => ava.page.getByRole('button', { name: 'I’m Satisfied' }).count()).toBe(0);
+    await larch.context.close();
+    await ava.context.close();
+  });
+
+  it('the customer cancels before production with a reason, which both sides then read on the timeline', async () => {
+    const db = server.services.db;
+    const customer = await createUser(db);
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Fir & Fondant' });
+    await createPendingOrder(db, {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      orderNumber: 'FR-F-1',
+      createdAt: clock.now(),
+    });
+    const { page, context } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, customer.email, TEST_PASSWORD);
+    await page.waitForURL('**/customer-dashboard');
+    await page.goto('/customer-dashboard-original');
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await page.getByRole('button', { name: 'Cancel Order' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await dialog.getByText('Please say why you are cancelling.').waitFor();
+    await dialog.getByLabel('Reason').fill('The party moved to March');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByText('Order FR-F-1 is now Cancelled.').waitFor();
+    await page.getByText('This order was cancelled.').waitFor();
+    await page.getByRole('list', { name: 'Order history' }).getByText('“The party moved to March”').waitFor();
+    await context.close();
+  });
+});

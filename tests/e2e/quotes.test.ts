@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import { quotes, vendors } from '../../src/server/db/schema/index.ts';
+import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
+import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import { answerQuote, declineQuote } from '../../src/server/modules/quotes/service.ts';
+import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { manualClock } from '../support/clock.ts';
+import {
+  TEST_PASSWORD,
+  createDesign,
+  createFavorite,
+  createUser,
+  createVendor,
+} from '../support/factories.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+// The server's rules go by this clock (today, so the browser's date picker agrees); the test moves it.
+const clock = manualClock(new Date());
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer({ clock }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const asVendor = (userId: string): Actor => ({
+  id: userId,
+  email: `${userId}@example.test`,
+  name: 'Vendor',
+  userType: 'vendor',
+  role: 'user',
+});
+
+describe('quotes, from request to review', () => {
+  it('a customer asks three vendors, compares two quotes and a refusal, accepts one; it is delivered, completes after 24 h and is reviewed', async () => {
+    const db = server.services.db;
+    const customer = await createUser(db, { firstName: 'Maya', lastName: 'Li' });
+    const design = await createDesign(db, customer.id, {
+      occasion: 'Birthday',
+      description: 'Three tiers of lemon',
+    });
+    const shops = [];
+    for (const name of ['Willow', 'Poplar', 'Aspen']) {
+      const owner = await createUser(db, { userType: 'vendor', password: null });
+      const vendor = await createVendor(db, {
+        userId: owner.id,
+        businessName: `${name} Bakery`,
+        rating: 0,
+        reviewCount: 0,
+      });
+      shops.push({ vendor, owner: asVendor(owner.id) });
+    }
+    const [willow, poplar, aspen] = shops as [(typeof shops)[0], (typeof shops)[0], (typeof shops)[0]];
+    await createFavorite(db, { customerId: customer.id, vendorId: poplar.vendor.id });
+    await createFavorite(db, { customerId: customer.id, vendorId: aspen.vendor.id });
+
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, customer.email, TEST_PASSWORD);
+    await page.waitForURL('**/customer-dashboard');
+    await page.goto(`/vendor/${willow.vendor.id}`);
+    await page.getByRole('button', { name: 'Request a Quote' }).click();
+    await page.getByRole('heading', { name: 'Request a Quote' }).waitFor();
+    // Willow comes checked (from its page); the favorites are offered too.
+    await expect.poll(() => page.getByLabel('Willow Bakery').isChecked()).toBe(true);
+    await page.getByLabel('Poplar Bakery').check();
+    await page.getByLabel('Aspen Bakery').check();
+    await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
+    await page.getByText('Please choose the occasion.').waitFor();
+    await page.getByText('Please choose the date of your event.').waitFor();
+
+    await page.getByLabel('Occasion').selectOption('Birthday');
+    await page.getByLabel('Flavor').selectOption('Lemon');
+    await page.getByLabel('Size').selectOption('10 inch (12-15)');
+    await page.getByLabel('Servings').fill('14');
+    await page.getByLabel('Design (optional)').selectOption(design.id);
+    await page.getByLabel('Event date').fill(vancouverDay(addDays(clock.now(), 21)));
+    await page.getByLabel('Delivery').check();
+    await page.getByLabel('Delivery address (BC)').fill('88 Granville St, Vancouver, BC');
+    await page.getByLabel('Notes for the vendors (optional)').fill('Yellow flowers, please.');
+    await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
+    await page.getByText('Your request is on its way to 3 vendors.').waitFor();
+    await page.waitForURL(/\/quotes\/[^/]+$/);
+    const columns = page.getByRole('list', { name: 'Quotes' }).getByRole('listitem');
+    await expect.poll(() => columns.count()).toBe(3);
+
+    // Two answer, one declines.
+    const quoteOf = async (vendorId: string) =>
+      (await db.select().from(quotes).where(eq(quotes.vendorId, vendorId)))[0]!;
+    const validUntil = addDays(clock.now(), 7).toISOString();
+    await answerQuote({
+      db,
+      actor: willow.owner,
+      quoteId: (await quoteOf(willow.vendor.id)).id,
+      input: { priceCents: 21_000, deliveryFeeCents: 1_500, includes: 'Cake and delivery', validUntil },
+      now: clock.now(),
+    });
+    await answerQuote({
+      db,
+      actor: poplar.owner,
+      quoteId: (await quoteOf(poplar.vendor.id)).id,
+      input: { priceCents: 18_000, deliveryFeeCents: 2_000, includes: 'Cake, delivery, candles', validUntil },
+      now: clock.now(),
+    });
+    await declineQuote({
+      db,
+      actor: aspen.owner,
+      quoteId: (await quoteOf(aspen.vendor.id)).id,
+      reason: 'Booked that weekend',
+      now: clock.now(),
+    });
+    await page.reload();
+    const poplarColumn = columns.filter({ hasText: 'Poplar Bakery' });
+    await poplarColumn.getByText('$200.00').waitFor();
+    await columns.filter({ hasText: 'Willow Bakery' }).getByText('$225.00').waitFor();
+    await columns.filter({ hasText: 'Aspen Bakery' }).getByText('Declined: “Booked that weekend”').waitFor();
+
+    await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
+    await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
+    await page.waitForURL('**/customer-dashboard-original');
+    const [willowQuote, poplarQuote] = [await quoteOf(willow.vendor.id), await quoteOf(poplar.vendor.id)];
+    expect(willowQuote.status).toBe('closed');
+    expect(poplarQuote.status).toBe('accepted');
+
+    // Paid (the payments issue does this), then the vendor's steps, then 24 h pass.
+    const orderId = poplarQuote.orderId!;
+    await transitionOrder(db, { orderId, action: 'pay', by: SYSTEM, now: clock.now() });
+    for (const action of ['confirm', 'start', 'markReady', 'deliver'])
+      await transitionOrder(db, {
+        orderId,
+        action,
+        by: { kind: 'user', actor: poplar.owner },
+        now: clock.now(),
+      });
+    clock.advanceHours(24);
+    await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: server.services.log });
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await page.getByText('Completed automatically 24 hours after delivery').waitFor();
+    await page.getByRole('button', { name: 'Leave Review' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('5 stars').check({ force: true });
+    await dialog.getByLabel('Your review').fill('Lovely lemon cake, right on time.');
+    await dialog.getByRole('button', { name: 'Publish review' }).click();
+    await page.getByText('Thank you for your review!').waitFor();
+    const [rated] = await db.select().from(vendors).where(eq(vendors.id, poplar.vendor.id));
+    expect(rated).toMatchObject({ rating: 5, reviewCount: 1, totalOrders: 1 });
+    await context.close();
+  });
+
+  it('without a vendor, the form offers the customer’s favorites, or says how to choose one', async () => {
+    const db = server.services.db;
+    const customer = await createUser(db);
+    const { context, page } = await newPage(browser, server.url);
+    await signInAs(page, customer.email, TEST_PASSWORD);
+    await page.waitForURL('**/customer-dashboard');
+    await page.goto('/quotes/new');
+    await page.getByText('Choose a vendor first', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});

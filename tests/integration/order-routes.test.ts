@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDetail } from '../../src/shared/schemas/orders.ts';
+import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
+import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { manualClock } from '../support/clock.ts';
+import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+/** The order API as the browser uses it: detail with timeline, and status changes with their answers. */
+const clock = manualClock('2026-12-01T17:00:00Z');
+let t: TestApp;
+let orderId: string;
+const cookies: Record<'customer' | 'vendor', string> = { customer: '', vendor: '' };
+
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitMax: 1000 }, { clock });
+  const db = t.database.db;
+  const customer = await createUser(db, { firstName: 'Maya', lastName: 'Chen' });
+  const owner = await createUser(db, { userType: 'vendor' });
+  const vendor = await createVendor(db, { userId: owner.id, businessName: 'Crumb & Co' });
+  const order = await createPendingOrder(db, {
+    customerId: customer.id,
+    vendorId: vendor.id,
+    amount: 18_500,
+    createdAt: clock.now(),
+  });
+  orderId = order.id;
+  cookies.customer = await signIn(t.app, customer.email);
+  cookies.vendor = await signIn(t.app, owner.email);
+});
+afterAll(() => t.close());
+
+async function get(as: keyof typeof cookies) {
+  const res = await t.app.request(`/api/orders/${orderId}`, { headers: { Cookie: cookies[as] } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as OrderDetail;
+}
+
+function post(as: keyof typeof cookies, body: unknown) {
+  return t.app.request(`/api/orders/${orderId}/transitions`, {
+    method: 'POST',
+    headers: { Cookie: cookies[as], 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('order API', () => {
+  it('shows each side the order, its timeline and only the changes that side can make', async () => {
+    clock.advanceHours(1);
+    await transitionOrder(t.database.db, { orderId, action: 'pay', by: SYSTEM, now: clock.now() });
+    const asCustomer = await get('customer');
+    expect(asCustomer).toMatchObject({
+      status: 'paid',
+      viewer: 'customer',
+      customerName: 'Maya Chen',
+      amount: 18_500,
+    });
+    expect(asCustomer.actions).toEqual([{ action: 'cancel', label: 'Cancel Order', needsReason: true }]);
+    expect(asCustomer.events.map((e) => [e.label, e.at])).toEqual([
+      ['Order placed', '2026-12-01T17:00:00.000Z'],
+      ['Payment received', '2026-12-01T18:00:00.000Z'],
+    ]);
+    const asVendor = await get('vendor');
+    expect(asVendor.viewer).toBe('vendor');
+    expect(asVendor.actions.map((a) => a.label)).toEqual(['Confirm Order', 'Cancel Order']);
+  });
+
+  it('lets the vendor move the order on step by step, each at the clock’s time', async () => {
+    for (const [action, expectedStatus, status] of [
+      ['confirm', 'paid', 'confirmed'],
+      ['start', 'confirmed', 'in_progress'],
+      ['markReady', 'in_progress', 'ready'],
+    ] as const) {
+      clock.advanceHours(2);
+      const res = await post('vendor', { action, expectedStatus });
+      expect(res.status, action).toBe(200);
+      const body = (await res.json()) as OrderDetail;
+      expect(body.status).toBe(status);
+      expect(body.events.at(-1)!.at).toBe(clock.now().toISOString());
+    }
+  });
+
+  it('answers a stale or out-of-order change with 409 in the error shape, and bad input with field messages', async () => {
+    const stale = await post('vendor', { action: 'start', expectedStatus: 'confirmed' });
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({
+      error: {
+        code: 'CONFLICT',
+        message: 'This order has changed since you opened it: it is now Ready. Refresh to see the latest.',
+      },
+    });
+    const bad = await post('vendor', { action: 'bake-faster' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields).toHaveProperty(
+      'action',
+    );
+    const customerTries = await post('customer', { action: 'deliver' });
+    expect(customerTries.status).toBe(403);
+    const tooLate = await post('customer', { action: 'cancel', note: 'Changed my mind' });
+    expect(tooLate.status).toBe(409);
+    const noReason = await post('vendor', { action: 'vendorCancel', note: '' });
+    expect(noReason.status).toBe(409); // production has started: not even with a reason
+  });
+
+  it('completes 24 h after delivery when the clock passes it, and the customer then sees Completed', async () => {
+    clock.advanceHours(3);
+    const delivered = await post('vendor', { action: 'deliver', expectedStatus: 'ready' });
+    expect(delivered.status).toBe(200);
+    expect((await get('customer')).actions.map((a) => a.label)).toEqual(['I’m Satisfied']);
+    clock.advanceHours(23);
+    await runDueJobs({ db: t.database.db, now: clock.now(), handlers: jobHandlers, log: t.services.log });
+    expect((await get('customer')).status).toBe('delivered');
+    clock.advanceHours(1);
+    await runDueJobs({ db: t.database.db, now: clock.now(), handlers: jobHandlers, log: t.services.log });
+    const done = await get('customer');
+    expect(done.status).toBe('completed');
+    expect(done.actions).toEqual([]);
+    expect(done.events.at(-1)).toMatchObject({
+      label: 'Completed automatically 24 hours after delivery',
+      party: 'system',
+      at: clock.now().toISOString(),
+    });
+  });
+});
