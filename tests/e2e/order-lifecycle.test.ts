@@ -1,4 +1,5 @@
 import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/time.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
@@ -47,12 +48,27 @@ describe('an order from payment to completion', () => {
       ['Confirm Order', 'Confirmed'],
       ['Start Production', 'In Progress'],
       ['Mark Ready', 'Ready'],
-      ['Mark Delivered', 'Delivered'],
     ] as const) {
       clock.advanceHours(5);
       await steps.getByRole('button', { name: button }).click();
       await larch.page.getByText(`Order FR-L-1 is now ${status}.`).waitFor();
     }
+    // Mark Delivered asks for an optional photo of the cake and a note.
+    clock.advanceHours(5);
+    await steps.getByRole('button', { name: 'Mark Delivered' }).click();
+    const dialog = larch.page.getByRole('dialog', { name: 'Mark Delivered: FR-L-1' });
+    const photo = await sharp({
+      create: { width: 600, height: 800, channels: 3, background: { r: 240, g: 200, b: 210 } },
+    })
+      .jpeg()
+      .toBuffer();
+    await dialog
+      .getByLabel('Add a photo (optional)')
+      .setInputFiles({ name: 'cake.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await dialog.getByRole('img', { name: 'The cake you are adding' }).waitFor();
+    await dialog.getByLabel('Note (optional)').fill('Left with the concierge');
+    await dialog.getByRole('button', { name: 'Mark Delivered' }).click();
+    await larch.page.getByText('Order FR-L-1 is now Delivered.').waitFor();
     // Delivered: nothing left for the vendor to do.
     await expect.poll(() => steps.count()).toBe(0);
     const deliveredAt = clock.now();
@@ -73,8 +89,13 @@ describe('an order from payment to completion', () => {
       expect.stringContaining('Order confirmed by the vendor'),
       expect.stringContaining('Production started'),
       expect.stringContaining('Ready for pickup or delivery'),
-      oneLine(`Delivered ${formatDateTime(deliveredAt)} · Vendor`),
+      oneLine(`Delivered ${formatDateTime(deliveredAt)} · Vendor “Left with the concierge”`),
     ]);
+    // The vendor's photo, re-encoded by the server, is on the customer's timeline.
+    const delivered = history.getByRole('img', { name: 'The delivered cake, order FR-L-1' });
+    await expect
+      .poll(() => delivered.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
     await ava.page.getByRole('button', { name: 'I’m Satisfied' }).waitFor();
 
     // 24 h after delivery the timer completes it; the customer's next look shows Completed and Leave Review.

@@ -93,13 +93,21 @@ interface FormField {
  * because the file is checked by its content (sharp) and the other fields by the shared schema, each
  * with its own message.
  */
-export function multipartBody(fields: Record<string, FormField> = {}, required: string[] = []) {
+export function multipartBody(
+  fields: Record<string, FormField> = {},
+  required: string[] = [],
+  { fileRequired = true }: { fileRequired?: boolean } = {},
+) {
   const file = { type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP image.' } as const;
   return {
     required: true,
     content: {
       'multipart/form-data': {
-        schema: { type: 'object' as const, properties: { file, ...fields }, required: ['file', ...required] },
+        schema: {
+          type: 'object' as const,
+          properties: { file, ...fields },
+          required: fileRequired ? ['file', ...required] : required,
+        },
       },
     },
   };

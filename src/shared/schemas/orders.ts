@@ -12,6 +12,9 @@ export const orderTransitionSchema = z.object({
 });
 export type OrderTransitionInput = z.infer<typeof orderTransitionSchema>;
 
+/** POST /api/orders/{id}/delivery (multipart, with an optional photo in `file`): Mark Delivered. */
+export const orderDeliverySchema = orderTransitionSchema.pick({ expectedStatus: true, note: true });
+
 export const orderEventSchema = z.object({
   seq: z.number().int(),
   action: z.string(),
@@ -21,6 +24,10 @@ export const orderEventSchema = z.object({
   /** What happened, for the timeline ("Production started"). */
   label: z.string(),
   note: z.string().nullable(),
+  /** The vendor's photo of the delivered cake, when they added one. */
+  photo: z
+    .object({ url: z.string(), thumbUrl: z.string(), width: z.number().int(), height: z.number().int() })
+    .nullable(),
   at: z.string(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

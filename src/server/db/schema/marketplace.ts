@@ -234,6 +234,11 @@ export const orderEvents = pgTable(
     /** The user who acted; null for the system (timers, payments) or a deleted account. */
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
+    /** Delivered with a photo: the stored picture (deliveries bucket) and its thumbnail, with its size. */
+    photoKey: text('photo_key'),
+    photoThumbKey: text('photo_thumb_key'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

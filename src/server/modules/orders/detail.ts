@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
+import { fileUrl } from '../storage/images.ts';
 import { orderTimeline } from './transitions.ts';
 
 type Viewer = OrderDetail['viewer'];
@@ -72,6 +73,15 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
       party: e.party as OrderParty,
       label: orderEventLabel(e.action),
       note: e.note,
+      photo:
+        e.photoKey && e.photoThumbKey
+          ? {
+              url: fileUrl('deliveries', e.photoKey),
+              thumbUrl: fileUrl('deliveries', e.photoThumbKey),
+              width: e.photoWidth ?? 0,
+              height: e.photoHeight ?? 0,
+            }
+          : null,
       at: e.createdAt.toISOString(),
     })),
   };

@@ -1,9 +1,20 @@
 import { createRoute } from '@hono/zod-openapi';
-import { orderDetailSchema, orderTransitionSchema } from '../../../shared/schemas/orders.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { MESSAGES } from '../../../shared/errors.ts';
+import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import {
+  orderDeliverySchema,
+  orderDetailSchema,
+  orderTransitionSchema,
+} from '../../../shared/schemas/orders.ts';
 import { createReviewSchema, reviewCreatedSchema } from '../../../shared/schemas/reviews.ts';
+import { AppError } from '../../http/app-error.ts';
 import { customersOnly, signedIn } from '../../http/auth-guard.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { errors, idParams, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
+import { parseOrThrow } from '../../http/validate.ts';
+import { BUCKETS, MB } from '../storage/buckets.ts';
+import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import { createReview } from '../reviews/create-review.ts';
 import { getOrderDetail } from './detail.ts';
 import { transitionOrder } from './transitions.ts';
@@ -39,6 +50,42 @@ const transition = createRoute({
   },
 });
 
+const photoLimitMb = BUCKETS.deliveries.fileSizeLimit / MB;
+const delivery = createRoute({
+  method: 'post',
+  path: '/{id}/delivery',
+  tags: ['orders'],
+  summary: 'Mark Delivered (the order’s vendor), with an optional photo of the cake and a note',
+  description:
+    'The same change as the `deliver` transition, as multipart so a photo can come with it. The photo is checked by its content and shown on both sides’ timeline.',
+  middleware: [
+    transitionLimit,
+    // The photo is checked against its bucket's limit by content later; this stops a huge body early.
+    bodyLimit({
+      maxSize: BUCKETS.deliveries.fileSizeLimit + MB,
+      onError: () => {
+        throw new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge(photoLimitMb));
+      },
+    }),
+    signedIn,
+  ] as const,
+  request: {
+    params: idParams('id'),
+    body: multipartBody(
+      {
+        expectedStatus: { type: 'string', enum: ORDER_STATUSES },
+        note: { type: 'string', maxLength: 500 },
+      },
+      [],
+      { fileRequired: false },
+    ),
+  },
+  responses: {
+    200: json(orderDetailSchema, 'The order, delivered'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
 const review = createRoute({
   method: 'post',
   path: '/{id}/review',
@@ -69,6 +116,41 @@ export const orderRoutes = openApiRoutes()
       note,
       now: clock.now(),
     });
+    return c.json(await getOrderDetail(db, c.var.actor, id), 200);
+  })
+  .openapi(delivery, async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, storage } = c.var.services;
+    const form = await c.req.parseBody().catch(() => {
+      throw AppError.validation({ file: 'Please choose a photo of the cake, or none.' });
+    });
+    const input = parseOrThrow(orderDeliverySchema, {
+      expectedStatus: form.expectedStatus || undefined,
+      note: form.note || undefined,
+    });
+    const by = { kind: 'user', actor: c.var.actor } as const;
+    // A photo is stored only when the change can be made now (by the order's vendor, once it is ready);
+    // otherwise the transition below refuses it with its own reason (404, 403, 409) and nothing is kept.
+    const current = await getOrderDetail(db, c.var.actor, id);
+    const allowed = current.actions.some((a) => a.action === 'deliver');
+    const file = form.file instanceof File && form.file.size > 0 ? form.file : undefined;
+    const photo =
+      file && allowed
+        ? await storeUploadedImage({
+            store: storage,
+            bucket: 'deliveries',
+            bytes: new Uint8Array(await file.arrayBuffer()),
+            prefix: keyPrefix('order', id),
+          })
+        : undefined;
+    try {
+      await transitionOrder(db, { orderId: id, action: 'deliver', by, ...input, photo, now: clock.now() });
+    } catch (err) {
+      // Refused (not the vendor, not ready, changed meanwhile): the photo has nothing to belong to.
+      if (photo)
+        await deleteStoredImage(storage, 'deliveries', [photo.imageKey, photo.thumbKey]).catch(() => {});
+      throw err;
+    }
     return c.json(await getOrderDetail(db, c.var.actor, id), 200);
   })
   .openapi(review, async (c) => {

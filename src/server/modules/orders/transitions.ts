@@ -13,6 +13,7 @@ import { orderEvents, orders, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { isAdmin } from '../auth/actor.ts';
+import type { StoredImage } from '../storage/images.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
@@ -27,6 +28,8 @@ export interface TransitionRequest {
   expectedStatus?: OrderStatus | undefined;
   /** The reason (cancelling) or a note (delivered with a photo, say), kept on the event. */
   note?: string | undefined;
+  /** A photo of the delivered cake (Mark Delivered only), already stored by the caller. */
+  photo?: StoredImage | undefined;
   now: Date;
 }
 
@@ -91,6 +94,9 @@ export async function transitionOrder(
       );
     }
     const action = request.action as OrderAction;
+    if (request.photo && action !== 'deliver')
+      throw AppError.validation({ file: 'A photo goes with Mark Delivered only.' });
+    const { photo } = request;
 
     const [updated] = await tx
       .update(orders)
@@ -117,6 +123,10 @@ export async function transitionOrder(
         party,
         actorId: by.kind === 'user' ? by.actor.id : null,
         note: note ?? null,
+        photoKey: photo?.imageKey ?? null,
+        photoThumbKey: photo?.thumbKey ?? null,
+        photoWidth: photo?.width ?? null,
+        photoHeight: photo?.height ?? null,
         createdAt: now,
       })
       .returning();

@@ -34,6 +34,14 @@ export const BUCKETS = {
     fileSizeLimit: 10 * MB,
     allowedMimeTypes: ['image/png', 'image/webp', 'image/jpeg'],
   },
+  deliveries: {
+    id: 'deliveries',
+    // Random keys, and the link is shown only to the order's customer, vendor and admins.
+    name: 'Order delivery photos',
+    public: true,
+    fileSizeLimit: 10 * MB,
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  },
 } as const satisfies Record<string, Bucket>;
 
 export type BucketId = keyof typeof BUCKETS;

@@ -24,3 +24,17 @@ export function useOrderTransition(id: string) {
     onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
 }
+
+/** Mark Delivered (the vendor), as multipart so a photo of the cake can come with it. */
+export function useOrderDelivery(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      api<OrderDetail>(`/api/orders/${id}/delivery`, { method: 'POST', body: form }),
+    onSuccess: (order) => {
+      qc.setQueryData(orderKeys.detail(id), order);
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+    onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+  });
+}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
@@ -6,12 +7,12 @@ import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
+import { FieldError, Textarea } from '../../components/ui/input.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { OrderTimeline } from '../dashboard/order-timeline.tsx';
-import { useOrder, useOrderTransition } from './api.ts';
+import { useOrder, useOrderDelivery, useOrderTransition } from './api.ts';
 
 const PARTY = { customer: 'Customer', vendor: 'Vendor', admin: 'Frosted', system: 'Frosted' } as const;
 
@@ -38,6 +39,18 @@ export function OrderTracker({ orderId }: { orderId: string }) {
               <time dateTime={e.at}>{formatDateTime(e.at)}</time> · {PARTY[e.party]}
             </p>
             {e.note && <p className="mt-1 text-sm text-cocoa-600">“{e.note}”</p>}
+            {e.photo && (
+              <a href={e.photo.url} target="_blank" rel="noreferrer" className="mt-2 inline-block">
+                <img
+                  src={e.photo.thumbUrl}
+                  alt={`The delivered cake, order ${o.orderNumber}`}
+                  width={e.photo.width}
+                  height={e.photo.height}
+                  loading="lazy"
+                  className="h-auto max-h-40 w-auto max-w-56 rounded-xl object-cover ring-1 ring-cocoa-900/10"
+                />
+              </a>
+            )}
           </li>
         ))}
       </ol>
@@ -49,6 +62,7 @@ export function OrderTracker({ orderId }: { orderId: string }) {
 function OrderActions({ order }: { order: OrderDetail }) {
   const change = useOrderTransition(order.id);
   const [asking, setAsking] = useState<OrderDetail['actions'][number] | null>(null);
+  const [delivering, setDelivering] = useState(false);
   if (order.actions.length === 0) return null;
   const run = (action: string, note?: string) =>
     change.mutate(
@@ -72,11 +86,14 @@ function OrderActions({ order }: { order: OrderDetail }) {
           size="sm"
           variant={a.needsReason ? 'outline' : 'default'}
           disabled={change.isPending}
-          onClick={() => (a.needsReason ? setAsking(a) : run(a.action))}
+          onClick={() =>
+            a.action === 'deliver' ? setDelivering(true) : a.needsReason ? setAsking(a) : run(a.action)
+          }
         >
           {a.label}
         </Button>
       ))}
+      <DeliverDialog order={order} open={delivering} onClose={() => setDelivering(false)} />
       <ReasonDialog
         action={asking}
         orderNumber={order.orderNumber}
@@ -138,6 +155,103 @@ function ReasonDialog({
           </Field>
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? 'Saving...' : action?.label}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Mark Delivered: the vendor may add a photo of the cake as it left (checked by the server by its
+ * content) and a note; both show on the timeline for the customer.
+ */
+function DeliverDialog({ order, open, onClose }: { order: OrderDetail; open: boolean; onClose: () => void }) {
+  const deliver = useOrderDelivery(order.id);
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ file?: string | undefined; note?: string | undefined }>({});
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const close = () => {
+    deliver.reset();
+    setErrors({});
+    onClose();
+  };
+  const submit = () => {
+    if (note.trim().length > 500) return setErrors({ note: 'Keep the note under 500 characters.' });
+    const form = new FormData();
+    form.set('expectedStatus', order.status);
+    if (note.trim()) form.set('note', note.trim());
+    if (file) form.set('file', file);
+    setErrors({});
+    deliver.mutate(form, {
+      onSuccess: (updated) => {
+        toast.success(`Order ${updated.orderNumber} is now ${orderStatusLabel(updated.status)}.`);
+        setFile(null);
+        setNote('');
+        onClose();
+      },
+      onError: (err) => {
+        const fields = err instanceof ApiError ? err.fields : {};
+        if (fields.file || fields.note) return setErrors({ file: fields.file, note: fields.note });
+        if (err instanceof ApiError && (err.status === 413 || err.status === 415))
+          return setErrors({ file: err.message });
+        toast.error(err.message);
+      },
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent
+        title={`Mark Delivered: ${order.orderNumber}`}
+        description="Add a photo of the cake as it left you, if you like. The customer sees it on the order’s timeline."
+      >
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="space-y-2">
+            {preview && (
+              <img src={preview} alt="The cake you are adding" className="max-h-48 rounded-xl object-cover" />
+            )}
+            <label
+              htmlFor={inputId}
+              className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-cocoa-900/15 bg-white px-4 py-2 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500"
+            >
+              <ImagePlus className="size-4" aria-hidden />
+              {file ? 'Choose another photo' : 'Add a photo (optional)'}
+              <input
+                id={inputId}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                className="sr-only"
+                aria-describedby={errors.file ? `${inputId}-error` : undefined}
+                aria-invalid={errors.file ? true : undefined}
+                onChange={(e) => {
+                  setFile(e.target.files?.[0] ?? null);
+                  setErrors((v) => ({ ...v, file: undefined }));
+                  e.target.value = '';
+                }}
+              />
+            </label>
+            <FieldError id={`${inputId}-error`} message={errors.file} />
+          </div>
+          <Field id="delivery-note" label="Note (optional)" error={errors.note}>
+            <Textarea
+              rows={3}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              {...fieldA11y('delivery-note', errors.note)}
+            />
+          </Field>
+          <Button type="submit" className="w-full" disabled={deliver.isPending}>
+            {deliver.isPending ? 'Saving...' : 'Mark Delivered'}
           </Button>
         </form>
       </DialogContent>
