@@ -285,6 +285,22 @@ const CASES: Case[] = [
     },
   },
   {
+    route: '/api/orders/:id/delivery',
+    method: 'POST',
+    path: () => `/api/orders/${ids.orderA}/delivery`,
+    body: {},
+    // Mark Delivered is its vendor's alone, and this order is completed (409); its customer and an
+    // admin may see the order but never deliver it (403); others cannot see it (404).
+    expect: {
+      anonymous: 401,
+      customerA: 403,
+      customerB: 404,
+      pendingVendor: 404,
+      approvedVendor: 409,
+      admin: 403,
+    },
+  },
+  {
     route: '/api/reviews/:id/reply',
     method: 'POST',
     path: () => `/api/reviews/${ids.reviewA}/reply`,
