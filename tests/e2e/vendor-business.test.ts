@@ -242,7 +242,18 @@ describe('the quote inbox', () => {
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(page, owner.email, TEST_PASSWORD);
     await page.waitForURL('**/vendor-dashboard');
-    await page.getByRole('tab', { name: 'Quotes' }).click();
+    // The overview shows both requests waiting (first name only) and leads to the inbox.
+    const waiting = page.getByRole('region', { name: /Open quote requests/ });
+    await waiting.getByText('Holiday · Iris').waitFor();
+    await waiting.getByText('Graduation · Iris').waitFor();
+    await page
+      .getByRole('region', { name: /Today’s orders/ })
+      .getByText('No orders due today')
+      .waitFor();
+    await waiting.getByRole('button', { name: 'Answer in Quotes' }).click();
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Quotes' }).getAttribute('aria-selected'))
+      .toBe('true');
     const graduation = page.getByRole('listitem').filter({ hasText: 'Graduation · Iris W.' });
     await graduation.getByText('“A mortarboard on top”').waitFor();
     await graduation.getByText('Tree nuts').waitFor();

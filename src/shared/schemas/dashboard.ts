@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUOTE_TRANSITIONS } from '../quote-machine.ts';
 import { vendorCardSchema } from './vendors.ts';
 
 export const dashboardStatsSchema = z.object({
@@ -88,5 +89,36 @@ export const vendorDashboardSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** Quotes waiting for the vendor's answer: how many, and the newest few. */
+  openQuoteRequests: z.object({
+    count: z.number().int(),
+    quotes: z.array(
+      z.object({
+        id: z.string(),
+        requestId: z.string(),
+        status: z.enum(QUOTE_TRANSITIONS.answer.from),
+        occasion: z.string(),
+        customerFirstName: z.string(),
+        /** The event's Vancouver day, YYYY-MM-DD. */
+        eventDate: z.string(),
+        /** When the request reached the vendor. */
+        receivedAt: z.string(),
+      }),
+    ),
+  }),
+  /** Orders (not cancelled) to deliver today in Vancouver, earliest first: how many, and up to twenty. */
+  todaysOrders: z.object({
+    count: z.number().int(),
+    orders: z.array(
+      z.object({
+        id: z.string(),
+        orderNumber: z.string(),
+        status: z.string(),
+        occasion: z.string().nullable(),
+        customerName: z.string(),
+        deliveryDate: z.string(),
+      }),
+    ),
+  }),
 });
 export type VendorDashboard = z.infer<typeof vendorDashboardSchema>;

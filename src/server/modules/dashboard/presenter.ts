@@ -55,7 +55,7 @@ const ACTIVE = new Set(['pending', 'paid', 'confirmed', 'in_progress', 'ready', 
 export function presentVendorDashboard(
   data: Awaited<ReturnType<typeof getVendorDashboard>>,
 ): VendorDashboard {
-  const { vendor, statusRows, months, recent } = data;
+  const { vendor, statusRows, months, recent, openQuotes, todaysOrders } = data;
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   const sumWhere = (pick: (status: string) => boolean, field: 'n' | 'cents') =>
     statusRows.filter((r) => pick(r.status)).reduce((t, r) => t + r[field], 0);
@@ -87,5 +87,31 @@ export function presentVendorDashboard(
       deliveryDate: iso(order.deliveryDate),
       createdAt: order.createdAt.toISOString(),
     })),
+    openQuoteRequests: {
+      count: openQuotes[0]?.total ?? 0,
+      quotes: openQuotes.map((q) => ({
+        id: q.id,
+        requestId: q.requestId,
+        status: q.status as VendorDashboard['openQuoteRequests']['quotes'][number]['status'],
+        occasion: q.occasion,
+        // The first name only: before an order, the vendor needs no more of the customer.
+        customerFirstName: displayName({ ...q.customer, lastName: null }),
+        eventDate: q.eventDate,
+        receivedAt: q.createdAt.toISOString(),
+      })),
+    },
+    todaysOrders: {
+      count: todaysOrders[0]?.total ?? 0,
+      orders: todaysOrders.map(({ order, customer, occasion }) => ({
+        id: order.id,
+        orderNumber: order.orderNumber,
+        status: order.status,
+        // An order from a quote keeps its occasion in the brief; older orders have only the design's.
+        occasion: order.brief?.occasion ?? order.designSnapshot?.occasion ?? occasion,
+        customerName: displayName(customer),
+        // The query keeps only orders with a delivery date today.
+        deliveryDate: order.deliveryDate!.toISOString(),
+      })),
+    },
   };
 }

@@ -1,9 +1,26 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cakeDesigns, customerFavorites, orders, reviews, users, vendors } from '../../db/schema/index.ts';
+import {
+  cakeDesigns,
+  customerFavorites,
+  orders,
+  quoteRequests,
+  quotes,
+  reviews,
+  users,
+  vendors,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import { addMonths, TIME_ZONE, vancouverMonth } from '../../../shared/time.ts';
+import { QUOTE_TRANSITIONS } from '../../../shared/quote-machine.ts';
+import {
+  addMonths,
+  DAY_MS,
+  TIME_ZONE,
+  vancouverDay,
+  vancouverDayStart,
+  vancouverMonth,
+} from '../../../shared/time.ts';
 
 /** The signed-in customer's own stats, orders (newest first) and designs. Never anyone else's. */
 export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor }) {
@@ -60,7 +77,10 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
   };
 }
 
-/** The signed-in vendor's business: application state, order counts by status and revenue. */
+/**
+ * The signed-in vendor's business: application state, order counts by status and revenue, the quotes
+ * waiting for their answer and the orders due today. `now` decides "today" (a Vancouver day).
+ */
 export async function getVendorDashboard({
   db,
   actor,
@@ -72,7 +92,7 @@ export async function getVendorDashboard({
 }) {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
   if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
-  const [statusRows, monthRows, recent] = await Promise.all([
+  const [statusRows, monthRows, recent, openQuotes, todaysOrders] = await Promise.all([
     db
       .select({
         status: orders.status,
@@ -112,8 +132,79 @@ export async function getVendorDashboard({
       .where(eq(orders.vendorId, vendor.id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(20),
+    openQuoteRequests(db, vendor.id),
+    ordersDueOn(db, vendor.id, vancouverDay(now)),
   ]);
-  return { vendor, statusRows, months: fillMonths(monthRows, now), recent };
+  return { vendor, statusRows, months: fillMonths(monthRows, now), recent, openQuotes, todaysOrders };
+}
+
+/** The overview lists this many open quote requests (the newest); the count covers them all. */
+export const OVERVIEW_QUOTES = 5;
+/** The overview lists at most this many of today's orders (the earliest due); the count covers them all. */
+export const OVERVIEW_TODAYS_ORDERS = 20;
+
+/** Quotes that wait for the vendor: the statuses the vendor answers from (quote-machine.ts). */
+const AWAITING_VENDOR = QUOTE_TRANSITIONS.answer.from;
+
+/** The vendor's quotes that wait for their answer, newest first, each with the total of them all. */
+function openQuoteRequests(db: Db, vendorId: string) {
+  return (
+    db
+      .select({
+        id: quotes.id,
+        requestId: quotes.requestId,
+        status: quotes.status,
+        createdAt: quotes.createdAt,
+        eventDate: quoteRequests.eventDate,
+        occasion: sql<string>`${quoteRequests.brief} ->> 'occasion'`,
+        customer: { firstName: users.firstName, name: users.name },
+        // Counted before LIMIT: the vendor sees how many wait, not just the five shown.
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(quotes)
+      .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
+      .innerJoin(users, eq(users.id, quoteRequests.customerId))
+      // quotes_vendor_created_idx: the vendor's quotes, newest first.
+      .where(and(eq(quotes.vendorId, vendorId), inArray(quotes.status, AWAITING_VENDOR)))
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(OVERVIEW_QUOTES)
+  );
+}
+
+/** The vendor's orders (not cancelled) to deliver on a Vancouver day ('YYYY-MM-DD'), earliest first. */
+function ordersDueOn(db: Db, vendorId: string, day: string) {
+  return db
+    .select({
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        deliveryDate: orders.deliveryDate,
+        brief: orders.brief,
+        designSnapshot: orders.designSnapshot,
+      },
+      customer: { firstName: users.firstName, lastName: users.lastName, name: users.name },
+      occasion: cakeDesigns.occasion,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))
+    .where(
+      and(
+        eq(orders.vendorId, vendorId),
+        ne(orders.status, 'cancelled'),
+        gte(orders.deliveryDate, vancouverDayStart(day)),
+        lt(orders.deliveryDate, vancouverDayStart(nextDay(day))),
+      ),
+    )
+    .orderBy(asc(orders.deliveryDate), asc(orders.id))
+    .limit(OVERVIEW_TODAYS_ORDERS);
+}
+
+/** The calendar day after 'YYYY-MM-DD' (day keys name no instant, so UTC arithmetic is exact). */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The analytics chart covers this many months, the current one included. */

@@ -1,7 +1,22 @@
-import { BadgeCheck, Clock, DollarSign, MessageCircle, Package, Pencil, Star } from 'lucide-react';
+import {
+  BadgeCheck,
+  CalendarCheck,
+  Clock,
+  DollarSign,
+  Inbox,
+  MessageCircle,
+  Package,
+  Pencil,
+  Star,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { lazy, Suspense, useState } from 'react';
 import { formatCents } from '../../../shared/money.ts';
+import {
+  formatDate as formatVancouverDate,
+  formatShortDateTime,
+  vancouverDayStart,
+} from '../../../shared/time.ts';
 import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
 import type { VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -14,13 +29,21 @@ import { OrderTracker } from '../orders/order-tracker.tsx';
 import { QuoteInbox } from '../quotes/quote-inbox.tsx';
 import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
-import { AmountStatus, DashboardError, DashboardLoading, StatCard, formatDate } from './parts.tsx';
+import {
+  AmountStatus,
+  DashboardError,
+  DashboardLoading,
+  StatCard,
+  StatusBadge,
+  formatDate,
+} from './parts.tsx';
 
 // Charts are the heaviest code of the dashboard: loaded when the Analytics tab opens.
 const VendorAnalytics = lazy(() => import('./vendor-analytics.tsx'));
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
+  const [tab, setTab] = useState('overview');
   if (isPending) return <DashboardLoading />;
   if (error instanceof ApiError && error.status === 404) {
     return (
@@ -90,7 +113,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           </Button>
         </div>
       </div>
-      <Tabs defaultValue="overview" className="mt-8">
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
         <TabsList aria-label="Vendor dashboard sections">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="quotes">Quotes</TabsTrigger>
@@ -108,6 +131,10 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
               label="Rating"
               value={`${vendor.rating.toFixed(1)} (${vendor.reviewCount})`}
             />
+          </div>
+          <div className="mt-6 grid gap-4 lg:grid-cols-2">
+            <OpenQuoteRequests data={data.openQuoteRequests} onOpenQuotes={() => setTab('quotes')} />
+            <TodaysOrders data={data.todaysOrders} onOpenOrders={() => setTab('orders')} />
           </div>
         </TabsContent>
         <TabsContent value="quotes">
@@ -168,6 +195,110 @@ function VendorOrderCard({ order: o }: { order: VendorDashboard['recentOrders'][
         <div className="mt-4 border-t border-cocoa-900/10 pt-4">
           <OrderTracker orderId={o.id} />
         </div>
+      )}
+    </Card>
+  );
+}
+
+/** Overview: the quote requests waiting for the vendor's answer, newest first, and the way to the inbox. */
+function OpenQuoteRequests({
+  data,
+  onOpenQuotes,
+}: {
+  data: VendorDashboard['openQuoteRequests'];
+  onOpenQuotes: () => void;
+}) {
+  return (
+    <Card className="p-5" role="region" aria-labelledby="open-quote-requests">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="open-quote-requests"
+          className="flex items-center gap-2 whitespace-nowrap text-lg font-semibold sm:text-xl"
+        >
+          <Inbox className="size-5 shrink-0 text-rose-500" aria-hidden /> Open quote requests
+          <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-sm font-semibold text-cocoa-700">
+            {data.count}
+          </span>
+        </h2>
+        {data.count > 0 && (
+          <Button variant="outline" size="sm" onClick={onOpenQuotes}>
+            Answer in Quotes
+          </Button>
+        )}
+      </div>
+      {data.quotes.length === 0 ? (
+        <p className="mt-4 text-sm text-cocoa-600">No open quote requests</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-cocoa-900/8">
+          {data.quotes.map((q) => (
+            <li key={q.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2.5">
+              <div className="min-w-0">
+                <p className="font-medium">
+                  {q.occasion} · {q.customerFirstName}
+                  {q.status === 'change_requested' && (
+                    <span className="ml-2 text-xs font-semibold text-rose-700">Change requested</span>
+                  )}
+                </p>
+                <p className="text-xs text-cocoa-500">
+                  Event {formatVancouverDate(vancouverDayStart(q.eventDate))}
+                </p>
+              </div>
+              <p className="text-xs text-cocoa-500">
+                Received <time dateTime={q.receivedAt}>{formatShortDateTime(q.receivedAt)}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Overview: the orders to deliver today (Vancouver), earliest first. */
+function TodaysOrders({
+  data,
+  onOpenOrders,
+}: {
+  data: VendorDashboard['todaysOrders'];
+  onOpenOrders: () => void;
+}) {
+  return (
+    <Card className="p-5" role="region" aria-labelledby="todays-orders">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="todays-orders"
+          className="flex items-center gap-2 whitespace-nowrap text-lg font-semibold sm:text-xl"
+        >
+          <CalendarCheck className="size-5 shrink-0 text-rose-500" aria-hidden /> Today’s orders
+          <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-sm font-semibold text-cocoa-700">
+            {data.count}
+          </span>
+        </h2>
+        {data.count > 0 && (
+          <Button variant="outline" size="sm" onClick={onOpenOrders}>
+            Update in Orders
+          </Button>
+        )}
+      </div>
+      {data.orders.length === 0 ? (
+        <p className="mt-4 text-sm text-cocoa-600">No orders due today</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-cocoa-900/8">
+          {data.orders.map((o) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5">
+              <div className="min-w-0">
+                <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
+                <p className="font-medium">
+                  {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+                </p>
+                <p className="text-xs text-cocoa-500">
+                  Due <time dateTime={o.deliveryDate}>{formatShortDateTime(o.deliveryDate)}</time>
+                </p>
+              </div>
+              <StatusBadge status={o.status} />
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
   );

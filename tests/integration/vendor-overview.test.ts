@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VendorDashboard } from '../../src/shared/schemas/dashboard.ts';
+import { HOUR_MS, MINUTE_MS, vancouverDayStart } from '../../src/shared/time.ts';
+import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import { answerQuote, createQuoteRequest, declineQuote } from '../../src/server/modules/quotes/service.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { manualClock } from '../support/clock.ts';
+import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+
+/** The vendor's Overview: quote requests waiting for their answer, and the orders due today in Vancouver. */
+const TODAY = '2026-12-10';
+const dayStart = vancouverDayStart(TODAY);
+const clock = manualClock(new Date(dayStart.getTime() + 9 * HOUR_MS)); // 9 a.m. in Vancouver
+let t: TestApp;
+let cookie = '';
+let vendorId = '';
+let otherVendorId = '';
+let owner: Actor;
+let customer: Actor;
+
+const asActor = (u: { id: string; email: string }, userType: 'customer' | 'vendor'): Actor => ({
+  id: u.id,
+  email: u.email,
+  name: 'Someone',
+  userType,
+  role: 'user',
+});
+
+const brief = (occasion: string) => ({
+  occasion,
+  flavor: 'Lemon',
+  size: '8 inch (8-10)',
+  servings: 10,
+  fulfillment: 'pickup' as const,
+  eventDate: '2026-12-28',
+  eventTime: '15:00',
+  budgetMinCents: 10_000,
+  budgetMaxCents: 20_000,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitMax: 1000 }, { clock });
+  const db = t.database.db;
+  const customerUser = await createUser(db, { firstName: 'Noor', lastName: 'Haddad' });
+  customer = asActor(customerUser, 'customer');
+  const ownerUser = await createUser(db, { userType: 'vendor' });
+  owner = asActor(ownerUser, 'vendor');
+  vendorId = (await createVendor(db, { userId: ownerUser.id, leadTimeDays: 2 })).id;
+  const otherUser = await createUser(db, { userType: 'vendor' });
+  otherVendorId = (await createVendor(db, { userId: otherUser.id })).id;
+  cookie = await signIn(t.app, ownerUser.email);
+});
+afterAll(() => t.close());
+
+async function overview() {
+  const res = await t.app.request('/api/me/dashboard/vendor', { headers: { Cookie: cookie } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as VendorDashboard;
+}
+
+describe('vendor overview', () => {
+  it('shows nothing waiting on a quiet day', async () => {
+    const data = await overview();
+    expect(data.openQuoteRequests).toEqual({ count: 0, quotes: [] });
+    expect(data.todaysOrders).toEqual({ count: 0, orders: [] });
+  });
+
+  it('lists only this vendor’s quotes that wait for an answer, newest first, with the count of them all', async () => {
+    const db = t.database.db;
+    const ids: string[] = [];
+    for (const occasion of [
+      'Birthday',
+      'Wedding',
+      'Anniversary',
+      'Graduation',
+      'Baby Shower',
+      'Retirement',
+      'Holiday',
+    ]) {
+      clock.advanceHours(1 / 6);
+      const { quoteIds } = await createQuoteRequest({
+        db,
+        actor: customer,
+        input: { vendorIds: [vendorId, otherVendorId], brief: brief(occasion) },
+        now: clock.now(),
+      });
+      ids.push(quoteIds[0]!);
+    }
+    // Answered and declined quotes no longer wait; the other vendor's never show.
+    await answerQuote({
+      db,
+      actor: owner,
+      quoteId: ids[6]!,
+      input: { priceCents: 12_000, deliveryFeeCents: 0, validUntil: '2026-12-20T07:59:00Z' },
+      now: clock.now(),
+    });
+    await declineQuote({ db, actor: owner, quoteId: ids[5]!, reason: 'Fully booked', now: clock.now() });
+
+    const { openQuoteRequests } = await overview();
+    expect(openQuoteRequests.count).toBe(5);
+    expect(openQuoteRequests.quotes.map((q) => q.occasion)).toEqual([
+      'Baby Shower',
+      'Graduation',
+      'Anniversary',
+      'Wedding',
+      'Birthday',
+    ]);
+    expect(openQuoteRequests.quotes[0]).toMatchObject({
+      customerFirstName: 'Noor',
+      eventDate: '2026-12-28',
+      status: 'requested',
+    });
+    // Only the first name before an order.
+    expect(JSON.stringify(openQuoteRequests)).not.toContain('Haddad');
+  });
+
+  it('counts the orders due today by the Vancouver day, never a cancelled one', async () => {
+    const db = t.database.db;
+    const at = (ms: number) => new Date(dayStart.getTime() + ms);
+    const make = (orderNumber: string, deliveryDate: Date, status = 'confirmed', vendor = vendorId) =>
+      createOrder(db, { customerId: customer.id, vendorId: vendor, orderNumber, deliveryDate, status });
+    await make('FR-LATE', at(23 * HOUR_MS + 30 * MINUTE_MS)); // 11:30 p.m. today
+    await make('FR-EARLY', at(0)); // midnight, the first minute of today
+    await make('FR-NOON', at(12 * HOUR_MS), 'ready');
+    await make('FR-CANCELLED', at(14 * HOUR_MS), 'cancelled');
+    await make('FR-TOMORROW', at(24 * HOUR_MS));
+    await make('FR-YESTERDAY', at(-MINUTE_MS));
+    await make('FR-OTHER', at(10 * HOUR_MS), 'confirmed', otherVendorId);
+
+    const { todaysOrders } = await overview();
+    expect(todaysOrders.count).toBe(3);
+    expect(todaysOrders.orders.map((o) => [o.orderNumber, o.status])).toEqual([
+      ['FR-EARLY', 'confirmed'],
+      ['FR-NOON', 'ready'],
+      ['FR-LATE', 'confirmed'],
+    ]);
+    expect(todaysOrders.orders[0]!.customerName).toBe('Noor H.');
+
+    // The next morning, the late one is yesterday's and tomorrow's is today's.
+    clock.set(at(24 * HOUR_MS + 8 * HOUR_MS));
+    expect((await overview()).todaysOrders.orders.map((o) => o.orderNumber)).toEqual(['FR-TOMORROW']);
+  });
+});
