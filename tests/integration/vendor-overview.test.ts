@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorDashboard } from '../../src/shared/schemas/dashboard.ts';
+import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { HOUR_MS, MINUTE_MS, vancouverDayStart } from '../../src/shared/time.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { answerQuote, createQuoteRequest, declineQuote } from '../../src/server/modules/quotes/service.ts';
@@ -26,17 +27,18 @@ const asActor = (u: { id: string; email: string }, userType: 'customer' | 'vendo
   role: 'user',
 });
 
-const brief = (occasion: string) => ({
-  occasion,
-  flavor: 'Lemon',
-  size: '8 inch (8-10)',
-  servings: 10,
-  fulfillment: 'pickup' as const,
-  eventDate: '2026-12-28',
-  eventTime: '15:00',
-  budgetMinCents: 10_000,
-  budgetMaxCents: 20_000,
-});
+const brief = (occasion: string) =>
+  quoteBriefSchema.parse({
+    occasion,
+    flavor: 'Lemon',
+    size: '8 inch (8-10)',
+    servings: 10,
+    fulfillment: 'pickup',
+    eventDate: '2026-12-28',
+    eventTime: '15:00',
+    budgetMinCents: 10_000,
+    budgetMaxCents: 20_000,
+  });
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitMax: 1000 }, { clock });
@@ -74,7 +76,7 @@ describe('vendor overview', () => {
       'Anniversary',
       'Graduation',
       'Baby Shower',
-      'Retirement',
+      'Corporate Event',
       'Holiday',
     ]) {
       clock.advanceHours(1 / 6);

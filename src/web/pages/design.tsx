@@ -1,4 +1,4 @@
-import { Share2, Sparkles, Store } from 'lucide-react';
+import { Send, Share2, Sparkles, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { dietaryLabel } from '../../shared/catalog.ts';
@@ -12,7 +12,9 @@ import { Skeleton } from '../components/ui/spinner.tsx';
 import { usePublicDesign } from '../features/designer/api.ts';
 import { shareDesign } from '../features/designer/share.ts';
 import { shareText, specialtyFor } from '../features/designer/types.ts';
+import { useCustomerDashboard } from '../features/dashboard/api.ts';
 import { ApiError } from '../lib/api.ts';
+import { authClient, type SessionUser } from '../lib/auth-client.ts';
 import { formatLongDate } from '../../shared/time.ts';
 
 /** The page's own title while it is open (the server sends the same one with the link preview). */
@@ -116,6 +118,7 @@ export default function DesignPage() {
             happy.
           </p>
           <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <OwnDesignQuote pageId={design.id} />
             <Button asChild size="lg">
               <Link to={`/browse-vendors?specialty=${specialtyFor(design.occasion)}`}>
                 <Store aria-hidden /> Request Quotes
@@ -130,5 +133,28 @@ export default function DesignPage() {
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * Request a Quote with this very design, for the customer who saved it (the form gets the design);
+ * anyone else has Request Quotes, which finds bakers first.
+ */
+function OwnDesignQuote({ pageId }: { pageId: string }) {
+  const user = authClient.useSession().data?.user as SessionUser | undefined;
+  if (!user || user.userType === 'vendor') return null;
+  return <SavedDesignQuote userId={user.id} pageId={pageId} />;
+}
+
+function SavedDesignQuote({ userId, pageId }: { userId: string; pageId: string }) {
+  const { data } = useCustomerDashboard(userId);
+  const saved = data?.designs.find((d) => d.id === pageId || d.shareId === pageId);
+  if (!saved) return null;
+  return (
+    <Button asChild size="lg" variant="soft">
+      <Link to={`/quotes/new?design=${encodeURIComponent(saved.id)}`}>
+        <Send aria-hidden /> Request a Quote
+      </Link>
+    </Button>
   );
 }

@@ -85,6 +85,14 @@ export function DesignCard({ design, detail }: { design: CustomerDesign; detail:
           </Link>
         </p>
         <p className="text-xs text-cocoa-500">{detail}</p>
+        {/* Above the card-wide link, so it stays its own target. */}
+        <Link
+          to={`/quotes/new?design=${encodeURIComponent(design.id)}`}
+          className="relative z-10 mt-2 inline-block text-xs font-semibold text-rose-600 hover:underline"
+          aria-label={`Request a Quote for ${design.title}`}
+        >
+          Request a Quote
+        </Link>
       </div>
     </Card>
   );

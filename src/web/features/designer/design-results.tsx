@@ -10,8 +10,11 @@ import { type DesignResult, specialtyFor } from './types.ts';
 export function DesignResults({
   runId,
   results,
+  vendorName,
   onReplace,
 }: {
+  /** The vendor the customer designs for (Request a Quote on their page, Order Now on Browse Vendors). */
+  vendorName?: string | undefined;
   /** The generation that drew these: a new one moves focus here, a refined picture does not. */
   runId: string;
   results: DesignResult[];
@@ -31,15 +34,20 @@ export function DesignResults({
         <h3 id="design-results-title" ref={heading} tabIndex={-1} className="text-3xl font-semibold">
           {results.length === 1 ? 'Your design' : 'Your designs'}
         </h3>
-        <p className="text-cocoa-600">
-          Love it?{' '}
-          <Link
-            to={`/browse-vendors?specialty=${specialtyFor(occasion)}`}
-            className="font-semibold text-rose-600 hover:underline"
-          >
-            Find a baker to make it
-          </Link>
-        </p>
+        {vendorName ? (
+          // Designing for a vendor: each design's Request a Quote goes to them (and keeps the design).
+          <p className="text-cocoa-600">Love it? Request a quote from {vendorName}.</p>
+        ) : (
+          <p className="text-cocoa-600">
+            Love it? Request a quote, or{' '}
+            <Link
+              to={`/browse-vendors?specialty=${specialtyFor(occasion)}`}
+              className="font-semibold text-rose-600 hover:underline"
+            >
+              find a baker to make it
+            </Link>
+          </p>
+        )}
       </div>
       <ul
         aria-label="Generated designs"

@@ -105,6 +105,7 @@ export function Designer() {
         <DesignResults
           runId={results.runId}
           results={results.items}
+          vendorName={vendor?.name}
           onReplace={(index, next) =>
             setResults(
               (current) =>

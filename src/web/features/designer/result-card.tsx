@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BookmarkPlus, Check, Share2 } from 'lucide-react';
+import { BookmarkPlus, Check, Send, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -35,15 +35,33 @@ export function ResultCard({
     null,
   );
 
-  const askToSignIn = () => {
+  const askToSignIn = (message = 'Sign in to save your design') => {
     rememberPendingSave(image.id);
-    toast.info('Sign in to save your design');
+    toast.info(message);
     void navigate('/auth');
+  };
+  const user = session?.user as SessionUser | undefined;
+  const isVendor = user?.userType === 'vendor';
+
+  // Request a Quote: the design is saved (once) and goes with the brief, to the vendor designed for.
+  const onRequestQuote = () => {
+    if (!user) return askToSignIn('Sign in to request a quote. Your design is saved to your account.');
+    save.mutate(image.id, {
+      onSuccess: (saved) => {
+        const query = new URLSearchParams({ design: saved.id });
+        if (request.vendorId) query.set('vendor', request.vendorId);
+        void navigate(`/quotes/new?${query}`);
+      },
+      onError: (err) => {
+        if (err instanceof ApiError && err.status === 401)
+          return askToSignIn('Sign in to request a quote. Your design is saved to your account.');
+        toast.error(err instanceof ApiError && err.status !== 500 ? err.message : MESSAGES.designSaveFailed);
+      },
+    });
   };
 
   const onSave = () => {
-    if (!session?.user) return askToSignIn();
-    const user = session.user as SessionUser;
+    if (!user) return askToSignIn();
     save.mutate(image.id, {
       onSuccess: () =>
         toast.success(MESSAGES.designSaved, {
@@ -143,6 +161,16 @@ export function ResultCard({
             disabled={progress !== null}
             onRegenerate={regenerate}
           />
+          {!isVendor && (
+            <Button
+              variant="soft"
+              size="sm"
+              onClick={onRequestQuote}
+              disabled={sessionPending || save.isPending || progress !== null}
+            >
+              <Send aria-hidden /> Request a Quote
+            </Button>
+          )}
         </div>
       </div>
     </article>

@@ -1,8 +1,12 @@
 import { Cake, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { authClient, type SessionUser } from '../../lib/auth-client.ts';
 
 export function CallToAction() {
+  const user = authClient.useSession().data?.user as SessionUser | undefined;
+  // A signed-in customer goes straight to the request form; a vendor to their dashboard; a visitor signs in.
+  const quotesPath = !user ? '/auth' : user.userType === 'vendor' ? '/vendor-dashboard' : '/quotes/new';
   return (
     <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-20 sm:px-6">
       <h2 id="cta-title" className="sr-only">
@@ -25,7 +29,7 @@ export function CallToAction() {
               variant="outline"
               className="border-white/40 bg-transparent text-white hover:bg-white/10 hover:text-white"
             >
-              <Link to="/auth">Get Quotes from Vendors</Link>
+              <Link to={quotesPath}>Get Quotes from Vendors</Link>
             </Button>
           </div>
         </div>
