@@ -156,15 +156,28 @@ describe('quotes, from request to review', () => {
     await context.close();
   });
 
-  it('without a vendor, the form offers the customer’s favorites, or says how to choose one', async () => {
+  it('without a vendor, the form says how to choose one, and finds vendors by search to add', async () => {
     const db = server.services.db;
     const customer = await createUser(db);
-    const { context, page } = await newPage(browser, server.url);
+    await createVendor(db, { businessName: 'Juniper Oven', rating: 0, reviewCount: 0 });
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(page, customer.email, TEST_PASSWORD);
     await page.waitForURL('**/customer-dashboard');
     await page.goto('/quotes/new');
-    await page.getByText('Choose a vendor first', { exact: false }).waitFor();
+    await page.getByText('Find vendors below', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
+
+    await page.getByLabel('Find a vendor').fill('Juniper');
+    await page
+      .getByRole('list', { name: 'Vendors found' })
+      .getByRole('button', { name: 'Add Juniper Oven' })
+      .click();
+    await expect.poll(() => page.getByLabel('Juniper Oven').isChecked()).toBe(true);
+    // Listed now, so the search no longer offers it.
+    await page.getByText('They are already in your list.').waitFor();
+    await page.getByLabel('Find a vendor').fill('no such bakery anywhere');
+    await page.getByText('No vendors match that search.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(false);
     await context.close();
   });
 });

@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DIETARY_OPTIONS, FLAVORS, OCCASIONS, SIZES } from '../../shared/catalog.ts';
 import { parseDollars } from '../../shared/money.ts';
 import { MAX_VENDORS_PER_REQUEST } from '../../shared/quote-machine.ts';
 import { quoteRequestInputSchema } from '../../shared/schemas/quotes.ts';
+import type { VendorList } from '../../shared/schemas/vendors.ts';
 import { addDays, vancouverDay } from '../../shared/time.ts';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { CheckboxField, Field, fieldA11y } from '../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../components/ui/input.tsx';
+import { SearchInput } from '../components/ui/search-input.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { ApiError } from '../lib/api.ts';
+import { ApiError, api } from '../lib/api.ts';
 import type { SessionUser } from '../lib/auth-client.ts';
 import { useCustomerDashboard } from '../features/dashboard/api.ts';
 import { useCreateQuoteRequest } from '../features/quotes/api.ts';
@@ -55,6 +58,8 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
   });
   const [dietary, setDietary] = useState<string[]>([]);
   const [chosen, setChosen] = useState<string[]>(fromVendor ? [fromVendor] : []);
+  // Vendors the customer found with the search box, kept in the list once added.
+  const [found, setFound] = useState<Vendor[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [k]: e.target.value }));
@@ -63,8 +68,12 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
     return <Spinner label="Loading" className="flex justify-center py-32" />;
   const vendors: Vendor[] = [];
   if (vendorPage.data) vendors.push({ id: vendorPage.data.vendor.id, name: vendorPage.data.vendor.name });
-  for (const v of dashboard.data?.favoriteVendors ?? [])
+  for (const v of [...(dashboard.data?.favoriteVendors ?? []), ...found])
     if (!vendors.some((x) => x.id === v.id)) vendors.push({ id: v.id, name: v.name });
+  const addVendor = (v: Vendor) => {
+    setFound((f) => (f.some((x) => x.id === v.id) ? f : [...f, v]));
+    setChosen((c) => (c.includes(v.id) || c.length >= MAX_VENDORS_PER_REQUEST ? c : [...c, v.id]));
+  };
   const designs = dashboard.data?.designs ?? [];
 
   const submit = () => {
@@ -134,11 +143,11 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
           <h2 className="text-xl font-semibold">Vendors</h2>
           {vendors.length === 0 ? (
             <p className="text-sm text-cocoa-600">
-              Choose a vendor first: open one from{' '}
+              Find vendors below, or open one from{' '}
               <Link to="/browse-vendors" className="text-rose-600 underline">
                 Browse Vendors
               </Link>{' '}
-              and press Request a Quote, or save favorites to ask several at once.
+              and press Request a Quote. Your favorites are offered here too.
             </p>
           ) : (
             <fieldset className="space-y-2" aria-describedby={errors.vendorIds ? 'vendors-error' : undefined}>
@@ -167,6 +176,11 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
               )}
             </fieldset>
           )}
+          <VendorSearch
+            listed={vendors.map((v) => v.id)}
+            full={chosen.length >= MAX_VENDORS_PER_REQUEST}
+            onAdd={addVendor}
+          />
         </Card>
 
         <Card className="grid gap-4 p-5 sm:grid-cols-2">
@@ -334,6 +348,86 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
               : 'Send Request'}
         </Button>
       </form>
+    </div>
+  );
+}
+
+/** Up to this many vendors are offered for one search. */
+const SEARCH_RESULTS = 5;
+
+/**
+ * Find a vendor by name, specialty or place (the Browse Vendors search) and add them to the request;
+ * approved vendors only, as Browse Vendors lists.
+ */
+function VendorSearch({
+  listed,
+  full,
+  onAdd,
+}: {
+  listed: string[];
+  full: boolean;
+  onAdd: (vendor: Vendor) => void;
+}) {
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  // Asks once the customer pauses typing, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const search = useQuery({
+    queryKey: ['vendors', 'quote-search', term],
+    enabled: term.length >= 2,
+    queryFn: ({ signal }) =>
+      api<VendorList>(`/api/vendors?${new URLSearchParams({ q: term, limit: String(SEARCH_RESULTS) })}`, {
+        signal,
+      }),
+  });
+  const results = (search.data?.vendors ?? []).filter((v) => !listed.includes(v.id));
+  return (
+    <div className="space-y-2 border-t border-cocoa-900/10 pt-3">
+      <SearchInput
+        label="Find a vendor"
+        placeholder="Find a vendor by name, specialty or city..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      {term.length >= 2 && (
+        <div aria-live="polite">
+          {search.isPending ? (
+            <Spinner label="Searching" className="py-1" />
+          ) : search.isError ? (
+            <p className="text-sm text-rose-700">{search.error.message}</p>
+          ) : results.length === 0 ? (
+            <p className="text-sm text-cocoa-600">
+              {search.data?.vendors.length
+                ? 'They are already in your list.'
+                : 'No vendors match that search.'}
+            </p>
+          ) : (
+            <ul aria-label="Vendors found" className="divide-y divide-cocoa-900/8">
+              {results.map((v) => (
+                <li key={v.id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0 text-sm">
+                    <span className="font-medium">{v.name}</span>
+                    <span className="text-cocoa-500"> · {v.locationLabel}</span>
+                  </span>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    disabled={full}
+                    aria-label={`Add ${v.name}`}
+                    onClick={() => onAdd({ id: v.id, name: v.name })}
+                  >
+                    Add
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </div>
   );
 }
