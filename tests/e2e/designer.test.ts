@@ -81,7 +81,7 @@ describe('AI cake designer', () => {
     await page.waitForURL('**/customer-dashboard');
     await page.getByText('Design saved to My Designs').waitFor();
     const myDesigns = page.getByRole('region', { name: 'My Designs' });
-    await myDesigns.getByRole('link', { name: 'Wedding Cake' }).click();
+    await myDesigns.getByRole('link', { name: 'Wedding Cake', exact: true }).click();
     await page.waitForURL('**/designs/**');
 
     await page.getByRole('heading', { level: 1, name: 'Wedding Cake' }).waitFor();
