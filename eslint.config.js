@@ -25,7 +25,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/server'], message: 'The web app must not import server code.' },
+            {
+              group: ['**/server/**', '**/server', '#server/*', '!react-dom/server'],
+              message: 'The web app must not import server code.',
+            },
             {
               group: ['node:*', 'pg', 'drizzle-orm*', 'better-auth/adapters/*', 'pino'],
               message: 'Server-only package.',

@@ -72,21 +72,31 @@ function precompress(): Plugin {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: '../../public',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-    manifest: true,
-    // Vite inlines small assets as data: URIs by default; the CSP allows them for images only,
-    // so keep fonts and scripts as files.
-    assetsInlineLimit: 0,
-  },
+  publicDir: isSsrBuild ? false : '../../public',
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  // The page-rendering bundle the server loads (src/server/http/ssr.ts): self-contained, so a copy of
+  // dist/web runs anywhere, and in a dot folder, which the server never sends to a browser.
+  ...(isSsrBuild && { ssr: { noExternal: true } }),
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/web/.ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+        assetsInlineLimit: 0,
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        manifest: true,
+        // Vite inlines small assets as data: URIs by default; the CSP allows them for images only,
+        // so keep fonts and scripts as files.
+        assetsInlineLimit: 0,
+      },
   server: {
     port: 5173,
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 3000}` },
   },
-});
+}));

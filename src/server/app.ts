@@ -90,7 +90,10 @@ export function createApp(services: Services) {
   );
   app.all('/api/*', apiNotFound);
 
-  if (services.config.webDist) app.route('/', spaRoutes(services.config.webDist, [designPageHead]));
+  if (services.config.webDist) {
+    const api = (request: Request) => app.fetch(request);
+    app.route('/', spaRoutes(services.config.webDist, { heads: [designPageHead], api }));
+  }
 
   app.onError(handleError);
   return app;

@@ -32,8 +32,35 @@ export async function newPage(
   const context = await browser.newContext({ baseURL, viewport });
   context.setDefaultTimeout(BROWSER_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(BROWSER_TIMEOUT_MS);
+  context.on('page', waitForAppOnLoad);
   const page = await context.newPage();
+  waitForAppOnLoad(page);
   return { context, page };
+}
+
+const patched = new WeakSet<Page>();
+
+/**
+ * Public pages arrive rendered by the server and become interactive once the app has taken them over
+ * (`<html data-ready>`, src/web/lib/ready.tsx). A test that typed or clicked before that would lose
+ * its input, so goto and reload also wait for the app.
+ */
+function waitForAppOnLoad(page: Page) {
+  if (patched.has(page)) return;
+  patched.add(page);
+  const ready = () => page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const waiting =
+    <A extends unknown[], R>(navigate: (...args: A) => Promise<R>) =>
+    async (...args: A) => {
+      const result = await navigate(...args);
+      await ready();
+      return result;
+    };
+  page.goto = waiting(page.goto.bind(page));
+  page.reload = waiting(page.reload.bind(page));
+  // Back and forward may load a page afresh (an entry of a document since reloaded).
+  page.goBack = waiting(page.goBack.bind(page));
+  page.goForward = waiting(page.goForward.bind(page));
 }
 
 /** Signs in through the real /auth form. */

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
 import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
+import { type InProcessFetch, pageRenderer, withRenderedPage } from './ssr.ts';
 import type { AppEnv } from './types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,15 +23,18 @@ export type PageHeadResolver = (c: Context<AppEnv>) => Promise<PageHead | undefi
 /** Text and attribute values for the HTML we write into index.html. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** index.html with a page's own title and meta tags (the description tag replaced, not doubled). */
-export function withHead(html: string, head: PageHead): string {
+/**
+ * index.html with a page's own title and meta tags (the description tag replaced, not doubled). The
+ * replacements are functions: in a replacement string, "$$" or "$&" in a design's title would be patterns.
+ */
+export function withHead(html: string, { title, meta = [] }: PageHead): string {
   let out = html;
-  if (head.title) out = out.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`);
-  if (head.meta?.length) {
-    if (head.meta.some((m) => m.startsWith('<meta name="description"'))) {
+  if (title) out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (meta.length) {
+    if (meta.some((m) => m.startsWith('<meta name="description"'))) {
       out = out.replace(/<meta\s+name="description"[^>]*>/, '');
     }
-    out = out.replace('</head>', `${head.meta.join('\n')}\n</head>`);
+    out = out.replace('</head>', () => `${meta.join('\n')}\n</head>`);
   }
   return out;
 }
@@ -81,9 +85,13 @@ function staticFiles(root: string, cacheControl: string): MiddlewareHandler<AppE
 /**
  * Serves the built web app: hashed assets cached forever, index.html never cached, and client routes
  * answered with index.html (404 status for paths that are no route, so crawlers see the truth).
- * index.html is written per request (link previews), so the compression middleware compresses it.
+ * index.html is written per request (link previews, and public pages rendered with their data when
+ * `api` is given: ssr.ts), so the compression middleware compresses it.
  */
-export function spaRoutes(distDir: string, heads: PageHeadResolver[] = []): Hono<AppEnv> {
+export function spaRoutes(
+  distDir: string,
+  { heads = [], api }: { heads?: PageHeadResolver[]; api?: InProcessFetch } = {},
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -105,13 +113,20 @@ export function spaRoutes(distDir: string, heads: PageHeadResolver[] = []): Hono
     if (c.req.path === '/' || c.req.path === '/index.html') return next();
     return otherFiles(c, next);
   });
+  const render = api && pageRenderer(distDir, api);
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
+    let html = indexHtml;
+    let status: 200 | 404 = isClientRoute(c.req.path) ? 200 : 404;
     for (const resolve of heads) {
       const head = await resolve(c);
-      if (head) return c.html(withHead(indexHtml, head), head.status);
+      if (!head) continue;
+      html = withHead(html, head);
+      status = head.status;
+      break;
     }
-    return c.html(indexHtml, isClientRoute(c.req.path) ? 200 : 404);
+    const page = render && (await render(c.req.url, c.var.log));
+    return c.html(page ? withRenderedPage(html, page) : html, status);
   });
   return app;
 }

@@ -13,11 +13,23 @@ export class ApiError extends Error {
   }
 }
 
+type Fetch = (path: string, init: RequestInit) => Promise<Response>;
+
+let send: Fetch = (path, init) => fetch(path, init);
+
+/**
+ * Where api() sends its requests: the browser's fetch, or, when the server renders a page
+ * (entry-server.tsx), the app itself in process.
+ */
+export function setApiFetch(fetchFn: Fetch) {
+  send = fetchFn;
+}
+
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
   let res: Response;
   try {
-    res = await fetch(path, {
+    res = await send(path, {
       credentials: 'same-origin',
       ...rest,
       headers: {

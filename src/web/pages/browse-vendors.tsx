@@ -2,10 +2,15 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
-import { useVendorList } from '../features/vendors/api.ts';
+import { useVendorList, vendorListQuery } from '../features/vendors/api.ts';
 import { BrowseToolbar } from '../features/vendors/browse-toolbar.tsx';
 import { BrowseVendorCard } from '../features/vendors/browse-vendor-card.tsx';
-import { useBrowseFilters } from '../features/vendors/use-browse-filters.ts';
+import { readFilters, useBrowseFilters } from '../features/vendors/use-browse-filters.ts';
+import type { Prefetch } from '../lib/prefetch.ts';
+
+/** The first page of vendors for the address's filters. */
+export const prefetch: Prefetch = (queryClient, { request }) =>
+  queryClient.prefetchInfiniteQuery(vendorListQuery(readFilters(new URL(request.url).searchParams)));
 
 export default function BrowseVendorsPage() {
   const { filters, update, clear } = useBrowseFilters();

@@ -1,5 +1,3 @@
-// React's own HTML renderer, not Frosted's server code: the test renders in Node, without a DOM.
-// eslint-disable-next-line no-restricted-imports
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { OrderTimeline } from './order-timeline.tsx';

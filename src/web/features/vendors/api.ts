@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   VENDOR_PAGE_SIZE,
   vendorFilterParams,
@@ -11,12 +11,9 @@ export const vendorKeys = {
   list: (filters: VendorFilters) => ['vendors', 'list', vendorFilterParams(filters).toString()] as const,
 };
 
-/**
- * Browse Vendors for one set of filters, a page at a time (keyset cursor). The previous list stays
- * on screen while a changed filter loads, so the page does not jump.
- */
-export function useVendorList(filters: VendorFilters) {
-  return useInfiniteQuery({
+/** Browse Vendors for one set of filters, a page at a time (keyset cursor). */
+export const vendorListQuery = (filters: VendorFilters) =>
+  infiniteQueryOptions({
     queryKey: vendorKeys.list(filters),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
@@ -26,6 +23,9 @@ export function useVendorList(filters: VendorFilters) {
       return api<VendorList>(`/api/vendors?${params}`, { signal });
     },
     getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
   });
+
+/** The previous list stays on screen while a changed filter loads, so the page does not jump. */
+export function useVendorList(filters: VendorFilters) {
+  return useInfiniteQuery({ ...vendorListQuery(filters), placeholderData: keepPreviousData });
 }

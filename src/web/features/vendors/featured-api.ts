@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeaturedVendors } from '../../../shared/schemas/vendors.ts';
 import { api } from '../../lib/api.ts';
 
@@ -7,9 +7,10 @@ import { api } from '../../lib/api.ts';
 export const featuredVendorsKey = (limit: number) => ['vendors', 'featured', limit] as const;
 
 /** The top-rated verified vendors the home page shows. */
-export function useFeaturedVendors(limit = 3) {
-  return useQuery({
+export const featuredVendorsQuery = (limit = 3) =>
+  queryOptions({
     queryKey: featuredVendorsKey(limit),
     queryFn: () => api<FeaturedVendors>(`/api/vendors/featured?limit=${limit}`).then((r) => r.vendors),
   });
-}
+
+export const useFeaturedVendors = (limit = 3) => useQuery(featuredVendorsQuery(limit));

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/vendors.ts';
 
 /** Reads the URL with the API's own schema; a parameter it rejects is dropped, the rest kept. */
-function readFilters(params: URLSearchParams): VendorFilters {
+export function readFilters(params: URLSearchParams): VendorFilters {
   const input = vendorListInput(params);
   delete input.cursor;
   delete input.limit;

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReview, createVendor } from '../support/factories.ts';
+import { BROWSER_TIMEOUT_MS, launchBrowser, newPage } from '../support/browser.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+let browser: Browser;
+let vendorId = '';
+
+const NAME = 'Salt Spring Sugarcraft';
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+  const db = server.services.db;
+  const vendor = await createVendor(db, {
+    businessName: NAME,
+    location: 'vancouver-island',
+    priceTier: 3,
+    description: 'Island flowers in sugar.',
+  });
+  vendorId = vendor.id;
+  await createReview(db, { vendorId, rating: 5, comment: 'The roses looked real.' });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Everything the browser reports as wrong while the page loads and the app takes it over. */
+function problems(page: Page) {
+  const seen: string[] = [];
+  page.on('pageerror', (err) => seen.push(err.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) seen.push(m.text());
+  });
+  return seen;
+}
+
+describe('public pages rendered by the server', () => {
+  it('show their content before any script runs', async () => {
+    const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+    context.setDefaultTimeout(BROWSER_TIMEOUT_MS);
+    const page = await context.newPage();
+    try {
+      await page.goto('/browse-vendors?location=vancouver-island');
+      await expect.poll(() => page.getByRole('heading', { name: NAME }).count()).toBe(1);
+      await expect.poll(() => page.getByText('1 vendor found').count()).toBe(1);
+
+      await page.goto(`/vendor/${vendorId}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: NAME }).count()).toBe(1);
+      await expect.poll(() => page.getByText('The roses looked real.').count()).toBe(1);
+      await expect.poll(() => page.getByText('Island flowers in sugar.').count()).toBe(1);
+
+      await page.goto('/');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toContain('Design the cake.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('are taken over by the app without a mismatch, and then work as before', async () => {
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    const seen = problems(page);
+    try {
+      for (const url of ['/', '/browse-vendors', `/vendor/${vendorId}`, '/support', '/reviews', '/about']) {
+        await page.goto(url);
+      }
+      expect(seen).toEqual([]);
+
+      // Interactive after the takeover: a filter changes the list and the address at once.
+      await page.goto('/browse-vendors');
+      await page.getByLabel('Location').selectOption('vancouver-island');
+      await expect.poll(() => page.getByText('1 vendor found').count()).toBe(1);
+      expect(page.url()).toContain('location=vancouver-island');
+      await page.getByRole('link', { name: NAME }).first().click();
+      await expect.poll(() => page.getByRole('heading', { level: 1, name: NAME }).count()).toBe(1);
+      expect(seen).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
