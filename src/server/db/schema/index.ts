@@ -4,3 +4,4 @@ export * from './mail.ts';
 export * from './designs.ts';
 export * from './jobs.ts';
 export * from './quotes.ts';
+export * from './ledger.ts';

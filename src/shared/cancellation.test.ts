@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cancellationBand, cancellationSplit, percentOfCents } from './cancellation.ts';
+
+const HOUR = 3_600_000;
+const SECOND = 1_000;
+const deliveryAt = new Date('2026-12-24T18:00:00Z');
+const before = (ms: number) => new Date(deliveryAt.getTime() - ms);
+const split = (
+  amountCents: number,
+  vendorRefundPercent: number,
+  at: Date,
+  by: 'customer' | 'vendor' = 'customer',
+) =>
+  cancellationSplit({
+    amountCents,
+    deliveryAt,
+    cancelledAt: at,
+    by,
+    vendorRefundPercent,
+    serviceFeeRate: 0.08,
+  });
+
+describe('the Terms windows, at each boundary', () => {
+  it('48 h before is still a full refund; a second later the vendor policy applies', () => {
+    expect(cancellationBand(deliveryAt, before(48 * HOUR))).toBe('full');
+    expect(cancellationBand(deliveryAt, before(48 * HOUR - SECOND))).toBe('vendor-policy');
+    expect(cancellationBand(deliveryAt, before(24 * HOUR))).toBe('vendor-policy');
+    expect(cancellationBand(deliveryAt, before(24 * HOUR - SECOND))).toBe('late');
+    expect(cancellationBand(deliveryAt, before(SECOND))).toBe('late');
+    expect(cancellationBand(deliveryAt, deliveryAt)).toBeUndefined();
+    expect(cancellationBand(deliveryAt, before(-HOUR))).toBeUndefined();
+  });
+});
+
+describe('exact cents, with an amount that does not divide evenly ($100.01) and an 8% fee', () => {
+  it.each([
+    // percent, time before delivery, refund, vendor, platform (service fee + late fee kept)
+    [50, 48 * HOUR, 10_001, 0, 0],
+    [50, 48 * HOUR - SECOND, 5_001, 4_600, 400], // 5,000.5 → 5,001 half up; 8% of 5,000
+    [50, 24 * HOUR, 5_001, 4_600, 400],
+    [50, 24 * HOUR - SECOND, 4_201, 4_600, 1_200], // less the late fee: 8% of 10,001 = 800
+    [0, 48 * HOUR, 10_001, 0, 0],
+    [0, 48 * HOUR - SECOND, 0, 9_201, 800],
+    [0, 24 * HOUR, 0, 9_201, 800],
+    [0, 24 * HOUR - SECOND, 0, 9_201, 800], // nothing to take the late fee from
+    [100, 48 * HOUR - SECOND, 10_001, 0, 0],
+    [100, 24 * HOUR, 10_001, 0, 0],
+    [100, 24 * HOUR - SECOND, 9_201, 0, 800],
+  ])('%i%% at %i ms before', (percent, ms, refund, vendor, platform) => {
+    const s = split(10_001, percent, before(ms));
+    expect(s).toMatchObject({ refundCents: refund, vendorCents: vendor, platformCents: platform });
+    expect(s!.refundCents + s!.vendorCents + s!.platformCents).toBe(10_001);
+  });
+
+  it('the late fee never takes the refund below zero', () => {
+    // 5% of $9.99 is 50 cents; the late fee (8% of 999 = 80) can only take those 50.
+    expect(split(999, 5, before(HOUR))).toEqual({
+      band: 'late',
+      refundCents: 0,
+      lateFeeCents: 50,
+      serviceFeeCents: 76, // 8% of the vendor's 949
+      platformCents: 126,
+      vendorCents: 873,
+    });
+  });
+
+  it('a vendor who cancels refunds everything, even an hour before', () => {
+    expect(split(10_001, 0, before(HOUR), 'vendor')).toMatchObject({
+      band: 'vendor-cancelled',
+      refundCents: 10_001,
+      vendorCents: 0,
+      platformCents: 0,
+    });
+  });
+
+  it('at or after delivery there is no cancellation (a claim instead)', () => {
+    expect(split(10_001, 50, deliveryAt)).toBeUndefined();
+    expect(split(10_001, 50, before(-SECOND), 'vendor')).toBeUndefined();
+  });
+
+  it('rounds half up, once, in integer arithmetic', () => {
+    expect(percentOfCents(1, 50)).toBe(1); // 0.5
+    expect(percentOfCents(3, 50)).toBe(2); // 1.5
+    expect(percentOfCents(10_001, 33)).toBe(3_300); // 3,300.33
+    expect(() => percentOfCents(10.5, 50)).toThrow(RangeError);
+    expect(() => percentOfCents(100, 101)).toThrow(RangeError);
+  });
+});
+
+describe('for any amount, percentage, rate and time', () => {
+  it('refund + vendor + platform is the amount, none negative, and an earlier cancellation never refunds less', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000_000 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 5_000 }).map((bps) => bps / 10_000),
+        fc.integer({ min: 1, max: 96 * HOUR }),
+        fc.integer({ min: 1, max: 96 * HOUR }),
+        (amountCents, vendorRefundPercent, serviceFeeRate, a, b) => {
+          const at = (ms: number) =>
+            cancellationSplit({
+              amountCents,
+              deliveryAt,
+              cancelledAt: before(ms),
+              by: 'customer',
+              vendorRefundPercent,
+              serviceFeeRate,
+            })!;
+          for (const s of [at(a), at(b)]) {
+            expect(s.refundCents + s.vendorCents + s.platformCents).toBe(amountCents);
+            expect(
+              Math.min(s.refundCents, s.vendorCents, s.platformCents, s.lateFeeCents),
+            ).toBeGreaterThanOrEqual(0);
+            expect(s.platformCents).toBe(s.serviceFeeCents + s.lateFeeCents);
+          }
+          const [earlier, later] = a > b ? [at(a), at(b)] : [at(b), at(a)];
+          expect(earlier.refundCents).toBeGreaterThanOrEqual(later.refundCents);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});

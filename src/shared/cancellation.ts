@@ -1,0 +1,103 @@
+import { serviceFeeCents } from './fees.ts';
+import { POLICIES } from './policies.ts';
+
+/**
+ * How a cancelled order's money is split (Terms, spec section 9), measured from the order's delivery
+ * time. The one place this is computed: the server moves money by it, the cancel dialog shows it.
+ *
+ * - at least 48 h before delivery: a full refund;
+ * - from 48 h to 24 h before: the vendor's refund percentage of the amount;
+ * - under 24 h before: that percentage less a late-cancellation fee (service fee rate × amount),
+ *   which the platform keeps; the refund never goes below zero;
+ * - the vendor cancels: a full refund, whenever it is;
+ * - at or after the delivery time: no cancellation (a satisfaction claim instead).
+ *
+ * The part not refunded is the vendor's, less the service fee on that part.
+ *
+ * Rounding, the one rule: every percentage of an amount is taken in integer arithmetic and rounded
+ * half up to a whole cent (`percentOfCents`, `serviceFeeCents`); the vendor's share is what is left,
+ * so refund + vendor + platform is always exactly the amount.
+ */
+
+export type CancellationBand = 'full' | 'vendor-policy' | 'late' | 'vendor-cancelled';
+
+export interface CancellationInput {
+  amountCents: number;
+  deliveryAt: Date;
+  cancelledAt: Date;
+  /** Who cancels: a vendor's cancellation is always a full refund. */
+  by: 'customer' | 'vendor';
+  /** The vendor's refund percentage for the last 48 hours (Edit Profile), 0-100. */
+  vendorRefundPercent: number;
+  serviceFeeRate: number;
+}
+
+export interface CancellationSplit {
+  band: CancellationBand;
+  /** Back to the customer. */
+  refundCents: number;
+  /** To the vendor's balance, after the service fee on their part. */
+  vendorCents: number;
+  /** The platform's: the service fee on the vendor's part plus the late-cancellation fee kept. */
+  platformCents: number;
+  /** Of platformCents: the service fee on the vendor's part. */
+  serviceFeeCents: number;
+  /** Of platformCents: the late-cancellation fee actually kept (at most what the percentage refunded). */
+  lateFeeCents: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** `percent` % of an amount in whole cents, rounded half up, computed without a float product. */
+export function percentOfCents(amountCents: number, percent: number): number {
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0)
+    throw new RangeError(`amount must be a non-negative integer of cents, got ${amountCents}`);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new RangeError(`percent must be an integer from 0 to 100, got ${percent}`);
+  return Math.floor((amountCents * percent + 50) / 100);
+}
+
+/** Whether an order can still be cancelled at `at`: only before its delivery time. */
+export const canCancelAt = (deliveryAt: Date, at: Date) => at.getTime() < deliveryAt.getTime();
+
+/** Which Terms window a customer's cancellation at `at` falls in (undefined at or after delivery). */
+export function cancellationBand(
+  deliveryAt: Date,
+  at: Date,
+): Exclude<CancellationBand, 'vendor-cancelled'> | undefined {
+  const before = deliveryAt.getTime() - at.getTime();
+  if (before <= 0) return undefined;
+  if (before >= POLICIES.fullRefundHoursBeforeDelivery * HOUR_MS) return 'full';
+  if (before >= POLICIES.feesMayApplyWithinHours * HOUR_MS) return 'vendor-policy';
+  return 'late';
+}
+
+/** The split, or undefined when the order can no longer be cancelled (at or after delivery). */
+export function cancellationSplit(input: CancellationInput): CancellationSplit | undefined {
+  const { amountCents, deliveryAt, cancelledAt, by, vendorRefundPercent, serviceFeeRate } = input;
+  if (!canCancelAt(deliveryAt, cancelledAt)) return undefined;
+  const band = by === 'vendor' ? 'vendor-cancelled' : cancellationBand(deliveryAt, cancelledAt);
+  if (!band) return undefined;
+
+  let refund: number;
+  let lateFee = 0;
+  if (band === 'full' || band === 'vendor-cancelled') {
+    refund = amountCents;
+  } else {
+    refund = percentOfCents(amountCents, vendorRefundPercent);
+    if (band === 'late') {
+      lateFee = Math.min(refund, serviceFeeCents(amountCents, serviceFeeRate));
+      refund -= lateFee;
+    }
+  }
+  const vendorPart = amountCents - refund - lateFee;
+  const fee = serviceFeeCents(vendorPart, serviceFeeRate);
+  return {
+    band,
+    refundCents: refund,
+    vendorCents: vendorPart - fee,
+    platformCents: fee + lateFee,
+    serviceFeeCents: fee,
+    lateFeeCents: lateFee,
+  };
+}
