@@ -7,6 +7,7 @@ import { apiNotFound, handleError } from './http/errors.ts';
 import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
+import { paymentRoutes, payoutRoutes } from './modules/payments/routes.ts';
 import type { AppEnv } from './http/types.ts';
 import { applicationRoutes } from './modules/admin/application-routes.ts';
 import { mailboxRoutes } from './modules/admin/mailbox-routes.ts';
@@ -76,6 +77,8 @@ export function createApp(services: Services) {
   app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
+  app.route('/api/payments', paymentRoutes);
+  app.route('/api/me/payouts', payoutRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
   app.route('/api/me/vendor-profile', vendorProfileRoutes);
   // The seeder creates accounts with the README's password: never mounted in production.

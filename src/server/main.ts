@@ -50,8 +50,13 @@ export async function main({ webReady }: MainOptions = {}) {
   startup.lap('database');
   await database.migrate();
   startup.lap('migrate');
-  const [{ serve }, { createApp }, { createServices }, { runStartupTasks }, { startJobRunner, jobHandlers }] =
-    await modules;
+  const [
+    { serve },
+    { createApp },
+    { createServices },
+    { runStartupTasks },
+    { startJobRunner, jobHandlers, sendPendingRefunds },
+  ] = await modules;
   startup.lap('modules');
   await runStartupTasks({ config, database, log });
   startup.lap('tasks');
@@ -62,7 +67,15 @@ export async function main({ webReady }: MainOptions = {}) {
   const services = createServices(config, database, log);
   const app = createApp(services);
   // Timers (an order completing 24 h after delivery, …): every process polls; each job runs once.
-  const jobs = startJobRunner({ db: database.db, clock: services.clock, handlers: jobHandlers, log });
+  const jobs = startJobRunner({
+    db: database.db,
+    clock: services.clock,
+    handlers: jobHandlers,
+    log,
+    // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage).
+    alsoEachRound: () =>
+      sendPendingRefunds({ db: database.db, processor: services.payments, now: services.clock.now(), log }),
+  });
   startup.lap('services');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     startup.lap('listen');

@@ -7,6 +7,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { createImageProvider, renderPoolFor } from './modules/designs/providers/index.ts';
 import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createSandboxProcessor, type SandboxProcessor } from './modules/payments/sandbox.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
@@ -19,6 +20,8 @@ export interface Services {
   storage: ObjectStore;
   /** The designer's image provider and the generations running in this process. */
   designs: DesignRunner;
+  /** The payment processor (the sandbox built in). */
+  payments: SandboxProcessor;
   log: Logger;
   /** The time that rules go by (timers, expiries): the system's, or a test's clock. */
   clock: Clock;
@@ -47,6 +50,7 @@ export function createServices(
       provider: createImageProvider(config.images, renderPool),
       renderPool,
     }),
+    payments: createSandboxProcessor(database.db),
     log,
     clock,
   };

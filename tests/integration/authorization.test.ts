@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { conversations, quotes, reviews } from '../../src/server/db/schema/index.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import type { Actor as ServiceActor } from '../../src/server/modules/auth/actor.ts';
+import { startCheckout } from '../../src/server/modules/payments/service.ts';
 import { answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/service.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -39,6 +40,8 @@ const ids = {
   quoteToDecline: '',
   quoteToChange: '',
   quoteToAccept: '',
+  paymentA: '',
+  pendingOrderA: '',
 };
 /** A quote brief for an event a month away (past every default lead time). */
 const quoteBrief = () =>
@@ -106,6 +109,23 @@ beforeAll(async () => {
     ids[key] = (await request()).quoteIds[0]!;
     await answerQuote({ db, actor: asVendor, quoteId: ids[key], input: quoteAnswer(), now: new Date() });
   }
+  // A pending order of customer A with its checkout started: a payment to pay (or not).
+  const pendingA = await createOrder(db, {
+    customerId: a.id,
+    vendorId: approved.id,
+    amount: 3_333,
+    status: 'pending',
+  });
+  ids.pendingOrderA = pendingA.id;
+  ids.paymentA = (
+    await startCheckout({
+      db,
+      processor: t.services.payments,
+      actor: asA,
+      orderId: pendingA.id,
+      now: new Date(),
+    })
+  ).paymentId;
   ids.conversationA = crypto.randomUUID();
   await db.insert(conversations).values({ id: ids.conversationA, customerId: a.id, vendorId: approved.id });
   const designA = await createGeneratedDesign(db, t.services.storage, { userId: a.id });
@@ -299,6 +319,51 @@ const CASES: Case[] = [
       approvedVendor: 409,
       admin: 403,
     },
+  },
+  {
+    route: '/api/payments',
+    method: 'POST',
+    path: () => '/api/payments',
+    get body() {
+      return { orderId: ids.orderA };
+    },
+    // Customers pay their own pending orders: order A is completed (409); anyone else's is not found.
+    expect: { ...all(404), anonymous: 401, customerA: 409, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/payments/:id/sandbox-authentication',
+    method: 'POST',
+    path: () => `/api/payments/${ids.paymentA}/sandbox-authentication`,
+    body: { approve: true },
+    // Its customer only, and this payment is not waiting for a confirmation (409).
+    expect: { ...all(404), anonymous: 401, customerA: 409, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/payments/:id/sandbox-confirmation',
+    method: 'POST',
+    path: () => `/api/payments/${ids.paymentA}/sandbox-confirmation`,
+    body: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
+    // Only the payment's customer can pay with a card; everyone else learns nothing of it.
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/payouts',
+    method: 'GET',
+    path: () => '/api/me/payouts',
+    expect: { ...all(403), anonymous: 401, pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/payouts/export',
+    method: 'GET',
+    path: () => '/api/me/payouts/export',
+    expect: { ...all(403), anonymous: 401, pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/payouts',
+    method: 'POST',
+    path: () => '/api/me/payouts',
+    // Vendors only; with nothing available yet, a payout is refused (409).
+    expect: { ...all(403), anonymous: 401, pendingVendor: 409, approvedVendor: 409 },
   },
   {
     route: '/api/reviews/:id/reply',
@@ -607,9 +672,9 @@ describe('authorization matrix', () => {
       const body = await (await t.app.request(path, { headers: { Cookie: cookies[actor]! } })).json();
       return ((body.orders ?? body.recentOrders) as { id: string }[]).map((o) => o.id);
     };
-    // A's orders: the two made for this test and the one accepting a quote made in the matrix.
+    // A's orders: the three made for this test and the one accepting a quote made in the matrix.
     const [accepted] = await t.database.db.select().from(quotes).where(eq(quotes.id, ids.quoteToAccept));
-    const mine = [ids.orderA, ids.reviewedOrderA, accepted!.orderId!].sort();
+    const mine = [ids.orderA, ids.reviewedOrderA, ids.pendingOrderA, accepted!.orderId!].sort();
     expect((await orderIds('customerA', '/api/me/dashboard/customer')).sort()).toEqual(mine);
     expect(await orderIds('customerB', '/api/me/dashboard/customer')).toEqual([ids.orderB]);
     expect((await orderIds('approvedVendor', '/api/me/dashboard/vendor')).sort()).toEqual(mine);

@@ -163,6 +163,7 @@ describe('quote requests', () => {
       actor: customer,
       quoteId: qb,
       now: clock.now(),
+      serviceFeeRate: 0.075,
     });
     expect(orderNumber).toMatch(/^FR-\d{5,}$/);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -173,6 +174,9 @@ describe('quote requests', () => {
       customerId,
       deliveryAddress: '100 Main St, Vancouver, BC',
       specialInstructions: 'Blue flowers, please.',
+      // The terms as they were at acceptance: this fee rate and the vendor's refund percentage.
+      serviceFeeBps: 750,
+      refundPercent: 50,
     });
     // 3 p.m. in Vancouver on the event day.
     expect(order!.deliveryDate!.getTime()).toBe(vancouverDayStart('2026-12-12').getTime() + 15 * HOUR_MS);
@@ -283,7 +287,11 @@ describe('quote requests', () => {
     });
     const stranger = actor((await createUser(db, { password: null })).id);
     expect(
-      (await refused(acceptQuote({ db, actor: stranger, quoteId: quoteIds[0]!, now: clock.now() }))).status,
+      (
+        await refused(
+          acceptQuote({ db, actor: stranger, quoteId: quoteIds[0]!, now: clock.now(), serviceFeeRate: 0.08 }),
+        )
+      ).status,
     ).toBe(404);
     const otherVendor = shops[1]!.owner;
     expect(
@@ -333,7 +341,9 @@ describe('quote requests', () => {
     expect(await status(qa)).toBe('expired');
     const [request] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
     expect(request!.status).toBe('closed');
-    const late = await refused(acceptQuote({ db, actor: customer, quoteId: qa, now: clock.now() }));
+    const late = await refused(
+      acceptQuote({ db, actor: customer, quoteId: qa, now: clock.now(), serviceFeeRate: 0.08 }),
+    );
     expect(late.status).toBe(409);
   });
 
@@ -358,8 +368,14 @@ describe('quote requests', () => {
     const other = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
     try {
       const results = await Promise.allSettled([
-        acceptQuote({ db, actor: customer, quoteId: quoteIds[0]!, now: clock.now() }),
-        acceptQuote({ db: other?.db ?? db, actor: customer, quoteId: quoteIds[1]!, now: clock.now() }),
+        acceptQuote({ db, actor: customer, quoteId: quoteIds[0]!, now: clock.now(), serviceFeeRate: 0.08 }),
+        acceptQuote({
+          db: other?.db ?? db,
+          actor: customer,
+          quoteId: quoteIds[1]!,
+          now: clock.now(),
+          serviceFeeRate: 0.08,
+        }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

@@ -35,6 +35,7 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string) {
       { name: 'favorites', description: "A customer's favorite vendors" },
       { name: 'quotes', description: 'Quote requests to vendors, quotes, and accepting one' },
       { name: 'orders', description: 'Orders: their timeline and status changes' },
+      { name: 'payments', description: 'Paying for orders (payment protection) and vendors’ payouts' },
       { name: 'dashboard', description: 'The signed-in customer’s and vendor’s dashboards' },
       { name: 'vendor profile', description: 'A vendor’s own profile and portfolio' },
       { name: 'support', description: 'Contacting the support team' },

@@ -5,3 +5,4 @@ export * from './designs.ts';
 export * from './jobs.ts';
 export * from './quotes.ts';
 export * from './ledger.ts';
+export * from './payments.ts';

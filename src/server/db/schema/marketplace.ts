@@ -194,6 +194,10 @@ export const orders = pgTable(
     cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'set null' }),
     status: text('status').notNull().default('pending'),
     amount: integer('amount').notNull(),
+    /** The service fee (basis points, 800 = 8%) as it was when the order was made: what the vendor agreed to. */
+    serviceFeeBps: integer('service_fee_bps').notNull().default(800),
+    /** The vendor's refund percentage for the last 48 hours (Terms) when the order was made. */
+    refundPercent: integer('refund_percent'),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     deliveryAddress: text('delivery_address'),
     specialInstructions: text('special_instructions'),
@@ -206,6 +210,8 @@ export const orders = pgTable(
   (t) => [
     check('orders_status_check', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
     check('orders_amount_check', sql`${t.amount} >= 0`),
+    check('orders_service_fee_check', sql`${t.serviceFeeBps} BETWEEN 0 AND 5000`),
+    check('orders_refund_percent_check', sql`${t.refundPercent} BETWEEN 0 AND 100`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
     index('orders_vendor_status_idx').on(t.vendorId, t.status),

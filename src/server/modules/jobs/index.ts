@@ -6,3 +6,5 @@ export { startJobRunner } from './runner.ts';
 
 /** Every kind of job the server runs, by kind. */
 export const jobHandlers: JobHandlers = { ...orderJobHandlers, ...quoteJobHandlers };
+
+export { sendPendingRefunds } from '../payments/service.ts';

@@ -25,12 +25,15 @@ export function startJobRunner({
   handlers,
   log,
   intervalMs = JOB_POLL_MS,
+  alsoEachRound,
 }: {
   db: Db;
   clock: Clock;
   handlers: JobHandlers;
   log: Logger;
   intervalMs?: number;
+  /** Other background work retried each round (sending queued refunds). */
+  alsoEachRound?: () => Promise<unknown>;
 }): JobRunner {
   let round: Promise<{ ran: number; failed: number }> | undefined;
   let stopped = false;
@@ -43,8 +46,10 @@ export function startJobRunner({
           const { ran, failed } = await runDueJobs({ db, now: clock.now(), handlers, log });
           total.ran += ran;
           total.failed += failed;
-          if (ran + failed < 50 || stopped) return total;
+          if (ran + failed < 50 || stopped) break;
         }
+        await alsoEachRound?.();
+        return total;
       } finally {
         round = undefined;
       }

@@ -270,7 +270,18 @@ export type PayoutOutcome =
  */
 export function payOutAvailable(
   db: Db,
-  { vendorId, amountCents, key }: { vendorId: string; amountCents?: number; key: string },
+  {
+    vendorId,
+    amountCents,
+    key,
+    record,
+  }: {
+    vendorId: string;
+    amountCents?: number;
+    key: string;
+    /** Writes the caller's own record of the payout in the same transaction. */
+    record?: (tx: Tx, amountCents: number) => Promise<void>;
+  },
 ): Promise<PayoutOutcome> {
   return db.transaction(async (tx) => {
     await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update');
@@ -278,6 +289,7 @@ export function payOutAvailable(
     const amount = amountCents ?? availableCents;
     if (!Number.isSafeInteger(amount) || amount <= 0 || amount > availableCents)
       return { ok: false, availableCents };
+    await record?.(tx, amount);
     const posted = await recordPayout(tx, { vendorId, amountCents: amount, key });
     return { ok: true, amountCents: amount, posted };
   });

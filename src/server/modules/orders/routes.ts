@@ -17,6 +17,7 @@ import { BUCKETS, MB } from '../storage/buckets.ts';
 import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import { createReview } from '../reviews/create-review.ts';
 import { getOrderDetail } from './detail.ts';
+import { sendPendingRefunds } from '../payments/service.ts';
 import { transitionOrder } from './transitions.ts';
 
 const transitionLimit = rateLimit({ name: 'order-transitions', max: () => 60, windowSeconds: 60 });
@@ -107,7 +108,7 @@ export const orderRoutes = openApiRoutes()
   .openapi(transition, async (c) => {
     const { id } = c.req.valid('param');
     const { action, expectedStatus, note } = c.req.valid('json');
-    const { db, clock } = c.var.services;
+    const { db, clock, payments, log } = c.var.services;
     await transitionOrder(db, {
       orderId: id,
       action,
@@ -116,6 +117,10 @@ export const orderRoutes = openApiRoutes()
       note,
       now: clock.now(),
     });
+    // A cancellation queued a refund: send it now (the job runner retries what fails).
+    await sendPendingRefunds({ db, processor: payments, now: clock.now(), log }).catch((err: unknown) =>
+      log.error({ err }, 'could not send refunds'),
+    );
     return c.json(await getOrderDetail(db, c.var.actor, id), 200);
   })
   .openapi(delivery, async (c) => {

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.ts';
 import { isAdmin } from '../auth/actor.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+import { settleOrderMoney } from '../payments/money.ts';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
 export type OrderActor = { kind: 'user'; actor: Actor } | { kind: 'system' };
@@ -130,7 +131,7 @@ export async function transitionOrder(
         createdAt: now,
       })
       .returning();
-    await afterTransition(tx, updated, action, now);
+    await afterTransition(tx, updated, action, party, now);
     return { order: updated, event: event! };
   });
 }
@@ -175,7 +176,9 @@ async function eventSummary(tx: Tx, orderId: string) {
 }
 
 /** What a change sets off, in its transaction. */
-async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, now: Date) {
+async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, party: OrderParty, now: Date) {
+  // The money: a completed order's held funds to the vendor, a cancelled one's split by the Terms.
+  await settleOrderMoney(tx, order, party, now);
   if (action === 'deliver') {
     const rule = ORDER_TRANSITIONS.autoComplete.after;
     await scheduleJob(tx, {

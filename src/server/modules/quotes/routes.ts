@@ -166,7 +166,13 @@ export const quoteRoutes = openApiRoutes()
     async (c) => {
       const { db, clock } = c.var.services;
       return c.json(
-        await acceptQuote({ db, actor: c.var.actor, quoteId: c.req.valid('param').id, now: clock.now() }),
+        await acceptQuote({
+          db,
+          actor: c.var.actor,
+          quoteId: c.req.valid('param').id,
+          now: clock.now(),
+          serviceFeeRate: c.var.services.config.serviceFeeRate,
+        }),
         201,
       );
     },

@@ -28,6 +28,7 @@ import {
   quotes,
   vendors,
 } from '../../db/schema/index.ts';
+import { feeRateBasisPoints } from '../../../shared/fees.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
@@ -391,11 +392,14 @@ export async function acceptQuote({
   actor,
   quoteId,
   now,
+  serviceFeeRate,
 }: {
   db: Db;
   actor: Actor;
   quoteId: string;
   now: Date;
+  /** SERVICE_FEE_RATE now: the order keeps it, whatever the configuration says later. */
+  serviceFeeRate: number;
 }): Promise<{ orderId: string; orderNumber: string }> {
   return db.transaction(async (tx) => {
     const { quote, request } = await quoteFor(tx, quoteId, actor, 'customer');
@@ -424,6 +428,10 @@ export async function acceptQuote({
           .from(cakeDesigns)
           .where(eq(cakeDesigns.id, request.cakeDesignId))
       : [];
+    const [vendor] = await tx
+      .select({ refundPercent: vendors.cancellationRefundPercent })
+      .from(vendors)
+      .where(eq(vendors.id, quote.vendorId));
     const [next] = await queryRows<{ n: string }>(tx, sql`select nextval('order_number_seq')::text as n`);
     const orderId = crypto.randomUUID();
     const orderNumber = `FR-${next!.n}`;
@@ -436,6 +444,9 @@ export async function acceptQuote({
       cakeDesignId: request.cakeDesignId,
       status: 'pending',
       amount: (accepted.priceCents ?? 0) + (accepted.deliveryFeeCents ?? 0),
+      // The terms of this order as they are now: the fee and the vendor's late-cancellation refund.
+      serviceFeeBps: feeRateBasisPoints(serviceFeeRate),
+      refundPercent: vendor?.refundPercent ?? null,
       deliveryDate: new Date(
         vancouverDayStart(brief.eventDate).getTime() + hours * HOUR_MS + minutes * MINUTE_MS,
       ),

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders, vendors } from './marketplace.ts';
+
+/**
+ * Payments through a processor (modules/payments): the sandbox built in, or Stripe. These rows track
+ * each call to the processor; the money itself is in the ledger (schema/ledger.ts).
+ */
+
+export const PAYMENT_STATUSES = [
+  /** Created; waiting for the customer's card. */
+  'requires_payment',
+  /** The card asks for an extra confirmation step (3-D Secure). */
+  'requires_action',
+  'succeeded',
+  /** Declined or abandoned: the order stays payable with another attempt. */
+  'failed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    /** The processor's id for it (a sandbox charge, a Stripe PaymentIntent). */
+    providerRef: text('provider_ref'),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('requires_payment'),
+    /** Why the last attempt failed, as the customer is told. */
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payments_status_check', sql`${t.status} IN (${inList(PAYMENT_STATUSES)})`),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+    index('payments_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+    // One payment per order can succeed.
+    uniqueIndex('payments_order_succeeded_uq')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'succeeded'`),
+  ],
+);
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Money owed back to a customer (a cancellation, a claim), until the processor has sent it. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('refunds_status_check', sql`${t.status} IN (${inList(REFUND_STATUSES)})`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_payment_idx').on(t.paymentId),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payouts_status_check', sql`${t.status} IN ('pending', 'paid', 'failed')`),
+    check('payouts_amount_check', sql`${t.amount} > 0`),
+    index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+);
+
+/**
+ * Every event a processor sent (a webhook, or the sandbox's own), stored by its id before it is
+ * applied: a repeat is recognised and applied once, in any order.
+ */
+export const processorEvents = pgTable(
+  'processor_events',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    index('processor_events_unapplied_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} IS NULL`),
+  ],
+);
+
+/**
+ * The sandbox processor's own records (PAYMENTS_PROVIDER=sandbox): what a processor would hold, so
+ * reconciliation compares the ledger with them as it would with Stripe's balance transactions.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    amount: integer('amount').notNull(),
+    status: text('status')
+      .$type<'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed'>()
+      .notNull(),
+    cardLast4: text('card_last4'),
+    declineMessage: text('decline_message'),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_charges_amount_check', sql`${t.amount} > 0`)],
+);
+
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => sandboxCharges.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sandbox_refunds_amount_check', sql`${t.amount} > 0`),
+    index('sandbox_refunds_charge_idx').on(t.chargeId),
+  ],
+);
+
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    destination: text('destination').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_transfers_amount_check', sql`${t.amount} > 0`)],
+);

@@ -1,0 +1,107 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { cancellationSplit } from '../../../shared/cancellation.ts';
+import type { OrderParty } from '../../../shared/order-machine.ts';
+import type { Tx } from '../../db/client.ts';
+import type { orders} from '../../db/schema/index.ts';
+import { payments, refunds, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/ledger.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order's service fee rate as agreed when it was made (basis points on the order). */
+export const orderFeeRate = (order: Pick<OrderRow, 'serviceFeeBps'>) => order.serviceFeeBps / 10_000;
+
+export const TOO_LATE_TO_CANCEL =
+  'This order’s delivery time has passed, so it can no longer be cancelled. If something is wrong, open a satisfaction claim.';
+
+/**
+ * What an order's status change does to its money, in the same transaction as the change (called by
+ * transitionOrder): a completed order's held funds go to the vendor less the fee; a cancelled order's
+ * are split by the Terms (src/shared/cancellation.ts) and the refund is queued for the processor
+ * (sendPendingRefunds). An order that was never paid holds nothing and moves nothing.
+ */
+export async function settleOrderMoney(tx: Tx, order: OrderRow, party: OrderParty, now: Date): Promise<void> {
+  if (order.status !== 'completed' && order.status !== 'cancelled') return;
+  const held = await heldForOrder(tx, order.id);
+  if (held === 0) return;
+  const rate = orderFeeRate(order);
+  if (order.status === 'completed') {
+    await settleOrder(tx, {
+      kind: 'release',
+      orderId: order.id,
+      vendorId: order.vendorId,
+      heldCents: held,
+      split: releaseSplit(held, rate),
+      key: `release:${order.id}`,
+    });
+    return;
+  }
+  let refundPercent = order.refundPercent;
+  if (refundPercent === null) {
+    const [vendor] = await tx
+      .select({ percent: vendors.cancellationRefundPercent })
+      .from(vendors)
+      .where(eq(vendors.id, order.vendorId));
+    refundPercent = vendor?.percent ?? 100;
+  }
+  const split = cancellationSplit({
+    amountCents: held,
+    // An order without a delivery time can always be cancelled in full.
+    deliveryAt: order.deliveryDate ?? new Date(now.getTime() + 365 * 86_400_000),
+    cancelledAt: now,
+    // The vendor or Frosted cancelling is always a full refund.
+    by: party === 'customer' ? 'customer' : 'vendor',
+    vendorRefundPercent: refundPercent,
+    serviceFeeRate: rate,
+  });
+  if (!split) {
+    if (party === 'customer') throw new AppError('CONFLICT', 409, TOO_LATE_TO_CANCEL);
+    // Frosted (an admin) may still cancel after the delivery time: in full.
+    return queueRefundAndSettle(
+      tx,
+      order,
+      held,
+      { refundCents: held, vendorCents: 0, platformCents: 0 },
+      now,
+    );
+  }
+  await queueRefundAndSettle(tx, order, held, cancellationLedgerSplit(split), now);
+}
+
+async function queueRefundAndSettle(
+  tx: Tx,
+  order: OrderRow,
+  held: number,
+  split: { refundCents: number; vendorCents: number; platformCents: number },
+  now: Date,
+) {
+  await settleOrder(tx, {
+    kind: 'cancellation',
+    orderId: order.id,
+    vendorId: order.vendorId,
+    heldCents: held,
+    split,
+    key: `cancel:${order.id}`,
+  });
+  if (split.refundCents > 0) await queueRefund(tx, order.id, split.refundCents, now);
+}
+
+/** A refund owed to the customer, sent by sendPendingRefunds (outside this transaction). */
+export async function queueRefund(tx: Tx, orderId: string, amountCents: number, now: Date) {
+  const [payment] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!payment) throw new Error(`order ${orderId} holds money but has no succeeded payment`);
+  await tx.insert(refunds).values({
+    id: crypto.randomUUID(),
+    orderId,
+    paymentId: payment.id,
+    amount: amountCents,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

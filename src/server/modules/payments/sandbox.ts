@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxCharges, sandboxRefunds, sandboxTransfers } from '../../db/schema/index.ts';
+import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
+
+/**
+ * The sandbox processor (PAYMENTS_PROVIDER=sandbox, the default): works offline on a fresh clone. It
+ * accepts the well-known test cards and keeps its own records (sandbox_* tables) as a processor
+ * would, so reconciliation has something to compare the ledger with. No real card is ever charged.
+ */
+export const SANDBOX_CARDS = {
+  '4242424242424242': 'succeeds',
+  '5555555555554444': 'succeeds',
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient',
+  '4000002760003184': 'authenticate',
+} as const;
+
+export const SANDBOX_MESSAGES = {
+  declined: 'Your card was declined.',
+  insufficient: 'Your card has insufficient funds.',
+  authenticationFailed:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  unknownCard: 'This is a test payment: use a test card such as 4242 4242 4242 4242.',
+} as const;
+
+export interface SandboxProcessor extends PaymentProcessor {
+  readonly name: 'sandbox';
+  /** The card entered at checkout: the event it leads to, as a processor would send it. */
+  confirmCard(chargeRef: string, cardNumber: string): Promise<ProcessorEvent>;
+  /** The extra confirmation step (3-D Secure), approved or not. */
+  authenticate(chargeRef: string, approve: boolean): Promise<ProcessorEvent>;
+}
+
+const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomUUID().replaceAll('-', '')}`;
+
+export function createSandboxProcessor(db: Db): SandboxProcessor {
+  const charge = async (ref: string) => {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
+    if (!row) throw new Error(`sandbox: no charge ${ref}`);
+    return row;
+  };
+  const settle = async (
+    ref: string,
+    status: 'succeeded' | 'failed' | 'requires_action',
+    declineMessage?: string,
+    last4?: string,
+  ) => {
+    await db
+      .update(sandboxCharges)
+      .set({
+        status,
+        declineMessage: declineMessage ?? null,
+        ...(last4 && { cardLast4: last4 }),
+        updatedAt: new Date(),
+      })
+      .where(eq(sandboxCharges.id, ref));
+    const row = await charge(ref);
+    const id = newId('evt');
+    if (status === 'succeeded')
+      return { id, type: 'payment.succeeded', paymentRef: ref, amountCents: row.amount } as const;
+    if (status === 'requires_action')
+      return { id, type: 'payment.requires_action', paymentRef: ref } as const;
+    return {
+      id,
+      type: 'payment.failed',
+      paymentRef: ref,
+      message: declineMessage ?? SANDBOX_MESSAGES.declined,
+    } as const;
+  };
+
+  return {
+    name: 'sandbox',
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey }) {
+      const [created] = await db
+        .insert(sandboxCharges)
+        .values({
+          id: newId('ch'),
+          idempotencyKey,
+          amount: amountCents,
+          status: 'requires_payment_method',
+          metadata: { paymentId, orderId },
+        })
+        .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
+        .returning({ id: sandboxCharges.id });
+      if (created) return { ref: created.id, clientSecret: null };
+      const [existing] = await db
+        .select({ id: sandboxCharges.id })
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+      return { ref: existing!.id, clientSecret: null };
+    },
+
+    async confirmCard(ref, cardNumber) {
+      const current = await charge(ref);
+      if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      const last4 = cardNumber.slice(-4);
+      const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
+      if (behaviour === 'succeeds') return settle(ref, 'succeeded', undefined, last4);
+      if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, last4);
+      if (behaviour === 'insufficient') return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, last4);
+      if (behaviour === 'declined') return settle(ref, 'failed', SANDBOX_MESSAGES.declined, last4);
+      return settle(ref, 'failed', SANDBOX_MESSAGES.unknownCard, last4);
+    },
+
+    async authenticate(ref, approve) {
+      const current = await charge(ref);
+      if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      if (current.status !== 'requires_action')
+        return settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
+      return approve
+        ? settle(ref, 'succeeded')
+        : settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
+    },
+
+    async refund({ paymentRef, amountCents, idempotencyKey }) {
+      const [created] = await db
+        .insert(sandboxRefunds)
+        .values({ id: newId('re'), idempotencyKey, chargeId: paymentRef, amount: amountCents })
+        .onConflictDoNothing({ target: sandboxRefunds.idempotencyKey })
+        .returning({ id: sandboxRefunds.id });
+      if (created) return { ref: created.id };
+      const [existing] = await db
+        .select({ id: sandboxRefunds.id })
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      return { ref: existing!.id };
+    },
+
+    async transfer({ destination, amountCents, idempotencyKey }) {
+      const [created] = await db
+        .insert(sandboxTransfers)
+        .values({ id: newId('tr'), idempotencyKey, destination, amount: amountCents })
+        .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
+        .returning({ id: sandboxTransfers.id });
+      if (created) return { ref: created.id };
+      const [existing] = await db
+        .select({ id: sandboxTransfers.id })
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.idempotencyKey, idempotencyKey));
+      return { ref: existing!.id };
+    },
+  };
+}

@@ -1,0 +1,444 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Checkout, VendorPayouts } from '../../../shared/schemas/payments.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { orders, payments, payouts, processorEvents, refunds, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import type { Actor } from '../auth/actor.ts';
+import { payOutAvailable, recordPayment, recordRefundSent, vendorBalances } from '../ledger/ledger.ts';
+import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
+import { settleOrderMoney } from './money.ts';
+import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
+import type { SandboxProcessor } from './sandbox.ts';
+
+type PaymentRow = typeof payments.$inferSelect;
+
+const ORDER_NOT_FOUND = 'Order not found.';
+const PAYMENT_NOT_FOUND = 'Payment not found.';
+
+/** The customer's pending order, or the reason it cannot be paid. */
+async function payableOrder(db: Db, actor: Actor, orderId: string) {
+  const [row] = await db
+    .select({ order: orders, vendorName: vendors.businessName })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(eq(orders.id, orderId));
+  if (!row || row.order.customerId !== actor.id) throw AppError.notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+function checkoutDto(
+  payment: PaymentRow,
+  order: typeof orders.$inferSelect,
+  vendorName: string,
+  clientSecret: string | null = null,
+): Checkout {
+  return {
+    paymentId: payment.id,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    vendorName,
+    amount: payment.amount,
+    provider: payment.provider as Checkout['provider'],
+    status: payment.status,
+    failureMessage: payment.failureMessage,
+    clientSecret,
+    publishableKey: null,
+  };
+}
+
+/**
+ * The checkout of a pending order: its open payment, or a new one (after a declined card, say). The
+ * payment row is written before the processor is asked, and the processor's id after, both keyed by
+ * the payment, so a crash in between is finished by asking again with the same idempotency key.
+ */
+export async function startCheckout({
+  db,
+  processor,
+  actor,
+  orderId,
+  now,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  actor: Actor;
+  orderId: string;
+  now: Date;
+}): Promise<Checkout> {
+  const { order, vendorName } = await payableOrder(db, actor, orderId);
+  if (order.status !== 'pending') {
+    const paid = order.status !== 'cancelled';
+    throw new AppError(
+      'CONFLICT',
+      409,
+      paid ? 'This order is already paid.' : 'This order was cancelled, so it can no longer be paid.',
+    );
+  }
+  let [payment] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, processor.name),
+        inArray(payments.status, ['requires_payment', 'requires_action']),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  if (!payment) {
+    [payment] = await db
+      .insert(payments)
+      .values({
+        id: crypto.randomUUID(),
+        orderId: order.id,
+        provider: processor.name,
+        amount: order.amount,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+  }
+  const { ref, clientSecret } = await processor.createPayment({
+    paymentId: payment!.id,
+    orderId: order.id,
+    amountCents: payment!.amount,
+    idempotencyKey: `payment:${payment!.id}`,
+  });
+  if (payment!.providerRef !== ref) {
+    [payment] = await db
+      .update(payments)
+      .set({ providerRef: ref, updatedAt: now })
+      .where(eq(payments.id, payment!.id))
+      .returning();
+  }
+  return checkoutDto(payment!, order, vendorName, clientSecret);
+}
+
+async function customersPayment(db: Db, actor: Actor, paymentId: string) {
+  const [row] = await db
+    .select({ payment: payments, order: orders, vendorName: vendors.businessName })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(eq(payments.id, paymentId));
+  if (!row || row.order.customerId !== actor.id) throw AppError.notFound(PAYMENT_NOT_FOUND);
+  return row;
+}
+
+/** The sandbox's card form was sent: the sandbox decides, and its event is applied as a webhook's would be. */
+export async function confirmSandboxPayment({
+  db,
+  processor,
+  actor,
+  paymentId,
+  cardNumber,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: SandboxProcessor;
+  actor: Actor;
+  paymentId: string;
+  cardNumber: string;
+  now: Date;
+  log: Logger;
+}): Promise<Checkout> {
+  const { payment } = await customersPayment(db, actor, paymentId);
+  if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
+  if (payment.status !== 'requires_payment')
+    throw new AppError('CONFLICT', 409, 'This payment is no longer waiting for a card. Reload the page.');
+  const event = await processor.confirmCard(payment.providerRef, cardNumber);
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+  const after = await customersPayment(db, actor, paymentId);
+  return checkoutDto(after.payment, after.order, after.vendorName);
+}
+
+/** The sandbox's extra confirmation step (3-D Secure), approved or not. */
+export async function authenticateSandboxPayment({
+  db,
+  processor,
+  actor,
+  paymentId,
+  approve,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: SandboxProcessor;
+  actor: Actor;
+  paymentId: string;
+  approve: boolean;
+  now: Date;
+  log: Logger;
+}): Promise<Checkout> {
+  const { payment } = await customersPayment(db, actor, paymentId);
+  if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
+  if (payment.status !== 'requires_action')
+    throw new AppError('CONFLICT', 409, 'This payment is not waiting for a confirmation. Reload the page.');
+  const event = await processor.authenticate(payment.providerRef, approve);
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+  const after = await customersPayment(db, actor, paymentId);
+  return checkoutDto(after.payment, after.order, after.vendorName);
+}
+
+/**
+ * Applies what a processor says happened, once: the event is stored by its id first, so a repeat
+ * (webhooks are delivered at least once) is recognised, and each effect is idempotent besides (a
+ * payment already succeeded stays so; the ledger posts a payment once). Events may arrive in any
+ * order: a failure reported after the success is ignored, a success after a failure wins.
+ */
+export async function applyProcessorEvent({
+  db,
+  provider,
+  event,
+  now,
+  log,
+}: {
+  db: Db;
+  provider: string;
+  event: ProcessorEvent;
+  now: Date;
+  log: Logger;
+}): Promise<{ applied: boolean }> {
+  await db
+    .insert(processorEvents)
+    .values({ id: event.id, provider, type: event.type, payload: { ...event }, receivedAt: now })
+    .onConflictDoNothing();
+  return db.transaction(async (tx) => {
+    const [stored] = await tx
+      .select({ appliedAt: processorEvents.appliedAt })
+      .from(processorEvents)
+      .where(eq(processorEvents.id, event.id))
+      .for('update');
+    if (stored?.appliedAt) return { applied: false };
+
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerRef, event.paymentRef)))
+      .for('update');
+    if (!payment) {
+      // Not ours, or it arrived before we recorded the processor's id: kept unapplied for a retry.
+      await tx
+        .update(processorEvents)
+        .set({ error: 'no payment with this reference yet' })
+        .where(eq(processorEvents.id, event.id));
+      log.warn({ eventId: event.id, ref: event.paymentRef }, 'processor event for an unknown payment');
+      return { applied: false };
+    }
+    if (event.type === 'payment.succeeded' && payment.status !== 'succeeded') {
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', failureMessage: null, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
+      await recordPayment(tx, {
+        orderId: payment.orderId,
+        vendorId: order!.vendorId,
+        amountCents: event.amountCents,
+        key: `payment:${payment.id}`,
+      });
+      if (order!.status === 'pending') {
+        await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
+      } else {
+        // Paid after the order was cancelled (it expired meanwhile, say): all of it goes back.
+        log.warn({ orderId: order!.id, status: order!.status }, 'payment for an order no longer pending');
+        await settleOrderMoney(tx, { ...order!, status: 'cancelled' }, 'system', now);
+      }
+    } else if (event.type === 'payment.failed' && payment.status !== 'succeeded') {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureMessage: event.message, updatedAt: now })
+        .where(eq(payments.id, payment.id));
+    } else if (event.type === 'payment.requires_action' && payment.status === 'requires_payment') {
+      await tx
+        .update(payments)
+        .set({ status: 'requires_action', updatedAt: now })
+        .where(eq(payments.id, payment.id));
+    }
+    await tx
+      .update(processorEvents)
+      .set({ appliedAt: now, error: null })
+      .where(eq(processorEvents.id, event.id));
+    return { applied: true };
+  });
+}
+
+/**
+ * Sends the refunds that cancellations and claims queued. The processor's idempotency key is the
+ * refund's id, so a refund sent twice (two processes, a crash before recording) is sent once; the
+ * ledger records it once when the row moves from pending.
+ */
+export async function sendPendingRefunds({
+  db,
+  processor,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  now: Date;
+  log: Logger;
+}): Promise<{ sent: number; failed: number }> {
+  const pending = await db
+    .select({ refund: refunds, paymentRef: payments.providerRef })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(eq(refunds.status, 'pending'))
+    .orderBy(refunds.createdAt)
+    .limit(20);
+  let sent = 0;
+  let failed = 0;
+  for (const { refund, paymentRef } of pending) {
+    try {
+      const { ref } = await processor.refund({
+        paymentRef: paymentRef!,
+        amountCents: refund.amount,
+        idempotencyKey: `refund:${refund.id}`,
+      });
+      await db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(refunds)
+          .set({ status: 'succeeded', providerRef: ref, lastError: null, updatedAt: now })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+          .returning({ id: refunds.id });
+        if (moved)
+          await recordRefundSent(tx, {
+            orderId: refund.orderId,
+            amountCents: refund.amount,
+            key: `refund_sent:${refund.id}`,
+          });
+      });
+      sent++;
+    } catch (err) {
+      failed++;
+      log.error({ err, refundId: refund.id }, 'refund not sent; retried later');
+      await db
+        .update(refunds)
+        .set({ lastError: err instanceof Error ? err.message : String(err), updatedAt: now })
+        .where(eq(refunds.id, refund.id));
+    }
+  }
+  return { sent, failed };
+}
+
+async function vendorOf(db: Db, actor: Actor) {
+  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id));
+  if (!vendor) throw AppError.notFound('Vendor profile not found.');
+  return vendor;
+}
+
+/**
+ * A vendor asks for their available balance. The ledger moves it and the payout row is written in one
+ * transaction (never more than available, even for two requests at once); the transfer follows.
+ */
+export async function requestPayout({
+  db,
+  processor,
+  actor,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  actor: Actor;
+  now: Date;
+  log: Logger;
+}): Promise<{ id: string; amountCents: number; status: string }> {
+  const vendor = await vendorOf(db, actor);
+  const payoutId = crypto.randomUUID();
+  const outcome = await payOutAvailable(db, {
+    vendorId: vendor.id,
+    key: `payout:${payoutId}`,
+    record: (tx, amountCents) =>
+      tx
+        .insert(payouts)
+        .values({ id: payoutId, vendorId: vendor.id, amount: amountCents, createdAt: now, updatedAt: now })
+        .then(() => undefined),
+  });
+  if (!outcome.ok) throw new AppError('CONFLICT', 409, 'There is no available balance to pay out yet.');
+  try {
+    const { ref } = await processor.transfer({
+      destination: vendor.id,
+      amountCents: outcome.amountCents,
+      idempotencyKey: `payout:${payoutId}`,
+    });
+    await db
+      .update(payouts)
+      .set({ status: 'paid', providerRef: ref, updatedAt: now })
+      .where(eq(payouts.id, payoutId));
+    return { id: payoutId, amountCents: outcome.amountCents, status: 'paid' };
+  } catch (err) {
+    log.error({ err, payoutId }, 'payout transfer failed; retried later');
+    await db
+      .update(payouts)
+      .set({ lastError: err instanceof Error ? err.message : String(err), updatedAt: now })
+      .where(eq(payouts.id, payoutId));
+    return { id: payoutId, amountCents: outcome.amountCents, status: 'pending' };
+  }
+}
+
+/** The vendor's Payouts tab: balances, per order what the ledger moved, and their payouts. */
+export async function vendorPayouts(db: Db, actor: Actor): Promise<VendorPayouts> {
+  const vendor = await vendorOf(db, actor);
+  const balances = await vendorBalances(db, vendor.id);
+  const rows = await queryRows<{
+    order_id: string;
+    order_number: string;
+    status: string;
+    amount: number;
+    account_kind: string;
+    transaction_kind: string;
+    total: string;
+  }>(
+    db,
+    sql`SELECT o.id AS order_id, o.order_number, o.status, o.amount, a.kind AS account_kind,
+          t.kind AS transaction_kind, sum(e.amount)::text AS total
+        FROM orders o
+        JOIN ledger_transactions t ON t.order_id = o.id
+        JOIN ledger_entries e ON e.transaction_id = t.id
+        JOIN ledger_accounts a ON a.id = e.account_id
+        WHERE o.vendor_id = ${vendor.id}
+        GROUP BY o.id, o.order_number, o.status, o.amount, o.created_at, a.kind, t.kind
+        ORDER BY o.created_at DESC`,
+  );
+  const byOrder = new Map<string, VendorPayouts['orders'][number]>();
+  for (const r of rows) {
+    const line =
+      byOrder.get(r.order_id) ??
+      ({
+        orderId: r.order_id,
+        orderNumber: r.order_number,
+        status: r.status,
+        amountCents: r.amount,
+        heldCents: 0,
+        vendorCents: 0,
+        feeCents: 0,
+        refundedCents: 0,
+      } satisfies VendorPayouts['orders'][number]);
+    const total = Number(r.total);
+    if (r.account_kind === 'order_held') line.heldCents -= total;
+    else if (r.account_kind === 'vendor_payable') line.vendorCents -= total;
+    else if (r.account_kind === 'platform_revenue') line.feeCents -= total;
+    else if (r.account_kind === 'refunds_payable' && r.transaction_kind !== 'refund_sent')
+      line.refundedCents -= total;
+    byOrder.set(r.order_id, line);
+  }
+  const list = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.vendorId, vendor.id))
+    .orderBy(desc(payouts.createdAt))
+    .limit(100);
+  return {
+    ...balances,
+    orders: [...byOrder.values()],
+    payouts: list.map((p) => ({
+      id: p.id,
+      amountCents: p.amount,
+      status: p.status,
+      createdAt: p.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Luhn's check digit: catches a mistyped card number before anything is sent. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/** "12/28" → month 12 of 2028; undefined when it is not a month and year. */
+export function parseExpiry(text: string): { month: number; year: number } | undefined {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!m) return undefined;
+  const month = Number(m[1]);
+  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return month >= 1 && month <= 12 ? { month, year } : undefined;
+}
+
+/**
+ * The sandbox checkout's card form (the Stripe checkout collects cards in Stripe's own Payment
+ * Element instead). `today` decides whether the expiry has passed: the server passes its clock.
+ */
+export const sandboxCardSchema = (today: () => Date = () => new Date()) =>
+  z.object({
+    number: z
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{12,19}$/, 'Your card number is incomplete.')
+          .refine(luhnValid, 'Your card number is invalid.'),
+      ),
+    expiry: z
+      .string()
+      .max(10)
+      .refine((v) => parseExpiry(v) !== undefined, 'Enter the expiry date as MM/YY.')
+      .refine((v) => {
+        const e = parseExpiry(v);
+        const now = today();
+        return !e || e.year * 12 + e.month >= now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+      }, 'Your card’s expiration date is in the past.'),
+    cvc: z.string().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+    name: z.string().trim().max(120, 'Keep the name under 120 characters.').optional(),
+  });
+export type SandboxCardInput = z.input<ReturnType<typeof sandboxCardSchema>>;
+
+export const PAYMENT_STATES = ['requires_payment', 'requires_action', 'succeeded', 'failed'] as const;
+
+/** An order's checkout: what to pay, and how (the sandbox's form, or Stripe's Payment Element). */
+export const checkoutSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  vendorName: z.string(),
+  amount: z.number().int(),
+  provider: z.enum(['sandbox', 'stripe']),
+  status: z.enum(PAYMENT_STATES),
+  /** Why the last attempt failed, in the processor's words. */
+  failureMessage: z.string().nullable(),
+  /** Stripe only: the Payment Element's client secret and the publishable key. */
+  clientSecret: z.string().nullable(),
+  publishableKey: z.string().nullable(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** POST /api/payments/{id}/sandbox-authentication: the extra confirmation step (3-D Secure), approved or not. */
+export const sandboxAuthenticationSchema = z.object({ approve: z.boolean() });
+
+export const vendorPayoutsSchema = z.object({
+  /** Held for the vendor's orders not yet completed (payment protection). */
+  heldCents: z.number().int(),
+  /** Released and not paid out: what a payout takes. */
+  availableCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  /** Per order that has moved money: amount, what the vendor received and the fee, as the ledger says. */
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      status: z.string(),
+      amountCents: z.number().int(),
+      heldCents: z.number().int(),
+      vendorCents: z.number().int(),
+      feeCents: z.number().int(),
+      refundedCents: z.number().int(),
+    }),
+  ),
+  payouts: z.array(
+    z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), createdAt: z.string() }),
+  ),
+});
+export type VendorPayouts = z.infer<typeof vendorPayoutsSchema>;
