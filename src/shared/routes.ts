@@ -21,6 +21,7 @@ export const CLIENT_ROUTES = [
   '/quotes',
   '/quotes/new',
   '/quotes/:id',
+  '/orders/:id/pay',
   '/vendor/:id',
   '/designs/:id',
   '/browse-vendors',

@@ -6,7 +6,8 @@ import { quotes, vendors } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
 import { answerQuote, declineQuote } from '../../src/server/modules/quotes/service.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
@@ -124,14 +125,21 @@ describe('quotes, from request to review', () => {
 
     await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
     await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
-    await page.waitForURL('**/customer-dashboard-original');
+    // Straight to paying, with the sandbox's test card.
+    await page.waitForURL('**/orders/*/pay');
+    await page.getByText('This is a test payment.').waitFor();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $200.00' }).click();
+    await page.getByRole('heading', { name: 'Payment protected' }).waitFor();
     const [willowQuote, poplarQuote] = [await quoteOf(willow.vendor.id), await quoteOf(poplar.vendor.id)];
     expect(willowQuote.status).toBe('closed');
     expect(poplarQuote.status).toBe('accepted');
-
-    // Paid (the payments issue does this), then the vendor's steps, then 24 h pass.
     const orderId = poplarQuote.orderId!;
-    await transitionOrder(db, { orderId, action: 'pay', by: SYSTEM, now: clock.now() });
+    expect(await heldForOrder(db, orderId)).toBe(20_000);
+
+    // The vendor's steps, then 24 h pass: the money goes to the vendor, less the 8% fee.
     for (const action of ['confirm', 'start', 'markReady', 'deliver'])
       await transitionOrder(db, {
         orderId,
@@ -142,7 +150,13 @@ describe('quotes, from request to review', () => {
     clock.advanceHours(24);
     await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: server.services.log });
 
-    await page.reload();
+    expect(await vendorBalances(db, poplar.vendor.id)).toEqual({
+      heldCents: 0,
+      availableCents: 18_400,
+      paidOutCents: 0,
+    });
+
+    await page.goto('/customer-dashboard-original');
     await page.getByRole('button', { name: 'Track Order' }).click();
     await page.getByText('Completed automatically 24 hours after delivery').waitFor();
     await page.getByRole('button', { name: 'Leave Review' }).click();

@@ -42,6 +42,15 @@ export const orderDetailSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   vendor: z.object({ id: z.string(), businessName: z.string() }),
+  /** Payment protection: what Frosted holds for this order now, in cents (from the ledger). */
+  heldCents: z.number().int(),
+  /** The terms agreed when the order was made: the service fee and the vendor's late-cancellation refund. */
+  terms: z.object({
+    /** Basis points: 800 is 8%. */
+    serviceFeeBps: z.number().int(),
+    /** Percent refunded when the customer cancels within 48 hours of delivery. */
+    refundPercent: z.number().int(),
+  }),
   customerName: z.string(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),

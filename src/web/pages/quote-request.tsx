@@ -138,9 +138,10 @@ function QuoteColumn({ quote: q, requestId, open }: { quote: QuoteView; requestI
             disabled={accept.isPending}
             onClick={() =>
               accept.mutate(undefined, {
-                onSuccess: ({ orderNumber }) => {
+                onSuccess: ({ orderId, orderNumber }) => {
                   toast.success(`Quote accepted. Your order ${orderNumber} is waiting for payment.`);
-                  void navigate('/customer-dashboard-original');
+                  // Straight to paying: the vendor starts once the money is held.
+                  void navigate(`/orders/${orderId}/pay`);
                 },
                 onError: (err) => toast.error(err.message),
               })

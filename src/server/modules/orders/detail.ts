@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
+import { heldForOrder } from '../ledger/ledger.ts';
 import { fileUrl } from '../storage/images.ts';
 import { orderTimeline } from './transitions.ts';
 
@@ -26,6 +27,7 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
       order: orders,
       vendorName: vendors.businessName,
       vendorUserId: vendors.userId,
+      vendorRefundPercent: vendors.cancellationRefundPercent,
       customerName: users.name,
       customerFirstName: users.firstName,
       customerLastName: users.lastName,
@@ -47,7 +49,7 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const events = await orderTimeline(db, order.id);
+  const [events, heldCents] = await Promise.all([orderTimeline(db, order.id), heldForOrder(db, order.id)]);
   const party: OrderParty = viewer;
   return {
     id: order.id,
@@ -58,6 +60,11 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     vendor: { id: order.vendorId, businessName: row.vendorName },
+    heldCents,
+    terms: {
+      serviceFeeBps: order.serviceFeeBps,
+      refundPercent: order.refundPercent ?? row.vendorRefundPercent,
+    },
     customerName:
       [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
     viewer,

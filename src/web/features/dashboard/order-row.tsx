@@ -54,6 +54,11 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
         <div className="flex shrink-0 flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
           <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
           <div className="flex flex-wrap justify-end gap-2">
+            {o.status === 'pending' && (
+              <Button asChild size="sm">
+                <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
+              </Button>
+            )}
             <Button asChild variant="outline" size="sm">
               <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`}>Message Vendor</Link>
             </Button>

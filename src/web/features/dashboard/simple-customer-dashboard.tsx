@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
@@ -48,11 +49,18 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                         </Link>
                       </p>
                     </div>
-                    <AmountStatus
-                      amount={o.amount}
-                      status={o.status}
-                      className="flex shrink-0 flex-col items-end gap-1"
-                    />
+                    <div className="flex shrink-0 flex-col items-end gap-2">
+                      <AmountStatus
+                        amount={o.amount}
+                        status={o.status}
+                        className="flex flex-col items-end gap-1"
+                      />
+                      {o.status === 'pending' && (
+                        <Button asChild size="sm">
+                          <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
+                        </Button>
+                      )}
+                    </div>
                   </Card>
                 </li>
               ))}

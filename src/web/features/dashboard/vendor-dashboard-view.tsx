@@ -23,6 +23,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { VendorPayouts } from '../payments/vendor-payouts.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { OrderTracker } from '../orders/order-tracker.tsx';
@@ -120,6 +121,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
+          <TabsTrigger value="payouts">Payouts</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -162,6 +164,9 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <Suspense fallback={<DashboardLoading />}>
             <VendorAnalytics data={data} />
           </Suspense>
+        </TabsContent>
+        <TabsContent value="payouts">
+          <VendorPayouts />
         </TabsContent>
       </Tabs>
     </div>

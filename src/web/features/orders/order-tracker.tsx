@@ -1,6 +1,9 @@
-import { ImagePlus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { ImagePlus, ShieldCheck } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { cancellationSplit } from '../../../shared/cancellation.ts';
+import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { formatDateTime } from '../../../shared/time.ts';
@@ -54,7 +57,86 @@ export function OrderTracker({ orderId }: { orderId: string }) {
           </li>
         ))}
       </ol>
+      <PaymentNote order={o} />
       <OrderActions order={o} />
+    </div>
+  );
+}
+
+/** Where the money stands: waiting for payment (with Pay for the customer), or held by Frosted. */
+function PaymentNote({ order }: { order: OrderDetail }) {
+  if (order.status === 'pending') {
+    return order.viewer === 'customer' ? (
+      <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-gold-100/60 p-4">
+        <p className="text-sm text-cocoa-700">
+          Waiting for your payment. The vendor starts once you have paid.
+        </p>
+        <Button asChild size="sm">
+          <Link to={`/orders/${order.id}/pay`}>Pay {formatCents(order.amount)}</Link>
+        </Button>
+      </div>
+    ) : (
+      <p className="text-sm text-cocoa-600">Waiting for the customer’s payment.</p>
+    );
+  }
+  if (order.heldCents <= 0) return null;
+  const who = order.viewer === 'customer' ? 'you confirm you are' : 'the customer confirms they are';
+  return (
+    <p className="flex items-start gap-2 rounded-2xl bg-sage-100/60 p-4 text-sm text-cocoa-700">
+      <ShieldCheck className="mt-0.5 size-4 shrink-0 text-sage-700" aria-hidden />
+      <span>
+        <strong>Payment protected:</strong> {formatCents(order.heldCents)} held by Frosted until {who}{' '}
+        satisfied.
+      </span>
+    </p>
+  );
+}
+
+/** What cancelling now does to the money, by the Terms (the same function the server settles with). */
+function CancellationPreview({ order, action }: { order: OrderDetail; action: string }) {
+  // The moment the dialog opened: what cancelling now would do.
+  const [now] = useState(() => new Date());
+  if (order.heldCents <= 0) return null;
+  if (action !== 'cancel')
+    return (
+      <p className="rounded-2xl bg-cream-100 p-4 text-sm text-cocoa-700">
+        The customer gets a full refund of {formatCents(order.heldCents)}.
+      </p>
+    );
+  const split = cancellationSplit({
+    amountCents: order.heldCents,
+    deliveryAt: order.deliveryDate
+      ? new Date(order.deliveryDate)
+      : new Date(now.getTime() + 365 * 86_400_000),
+    cancelledAt: now,
+    by: 'customer',
+    vendorRefundPercent: order.terms.refundPercent,
+    serviceFeeRate: order.terms.serviceFeeBps / 10_000,
+  });
+  if (!split)
+    return (
+      <p role="alert" className="rounded-2xl bg-rose-50 p-4 text-sm text-rose-800">
+        The delivery time has passed, so this order can no longer be cancelled. If something is wrong, open a
+        satisfaction claim.
+      </p>
+    );
+  const rule = {
+    full: 'More than 48 hours before delivery: a full refund.',
+    'vendor-policy': `Within 48 hours of delivery: the vendor refunds ${order.terms.refundPercent}%.`,
+    late: `Within 24 hours of delivery: the vendor’s ${order.terms.refundPercent}% less a late-cancellation fee.`,
+    'vendor-cancelled': '',
+  }[split.band];
+  return (
+    <div className="rounded-2xl bg-cream-100 p-4 text-sm text-cocoa-700">
+      <p>{rule}</p>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dt>Your refund</dt>
+        <dd className="text-right font-semibold text-cocoa-900">{formatCents(split.refundCents)}</dd>
+        <dt>To the vendor</dt>
+        <dd className="text-right">{formatCents(split.vendorCents)}</dd>
+        <dt>Frosted’s fees</dt>
+        <dd className="text-right">{formatCents(split.platformCents)}</dd>
+      </dl>
     </div>
   );
 }
@@ -96,6 +178,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
       <DeliverDialog order={order} open={delivering} onClose={() => setDelivering(false)} />
       <ReasonDialog
         action={asking}
+        preview={asking && <CancellationPreview order={order} action={asking.action} />}
         orderNumber={order.orderNumber}
         pending={change.isPending}
         serverError={change.error instanceof ApiError ? change.error.fields.note : undefined}
@@ -112,6 +195,7 @@ function OrderActions({ order }: { order: OrderDetail }) {
 /** Cancelling asks why; the reason goes on the timeline for both sides. */
 function ReasonDialog({
   action,
+  preview,
   orderNumber,
   pending,
   serverError,
@@ -119,6 +203,7 @@ function ReasonDialog({
   onSubmit,
 }: {
   action: OrderDetail['actions'][number] | null;
+  preview?: ReactNode;
   orderNumber: string;
   pending: boolean;
   serverError: string | undefined;
@@ -145,6 +230,7 @@ function ReasonDialog({
             onSubmit(note.trim());
           }}
         >
+          {preview}
           <Field id="order-reason" label="Reason" error={shown}>
             <Textarea
               rows={4}

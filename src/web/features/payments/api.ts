@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Checkout, SandboxCardInput, VendorPayouts } from '../../../shared/schemas/payments.ts';
+import { api } from '../../lib/api.ts';
+import { orderKeys } from '../orders/api.ts';
+
+export const paymentKeys = {
+  checkout: (orderId: string) => ['checkout', orderId] as const,
+  payouts: ['payouts'] as const,
+};
+
+const checkoutQuery = (orderId: string) => ({
+  queryKey: paymentKeys.checkout(orderId),
+  queryFn: () => api<Checkout>('/api/payments', { method: 'POST', json: { orderId } }),
+});
+
+/** The order's checkout: its open payment (asking twice is the same payment). */
+export const useCheckout = (orderId: string) => useQuery({ ...checkoutQuery(orderId), staleTime: Infinity });
+
+/** After an attempt: the checkout as it is now, the order and dashboards refreshed when it was paid. */
+function useAfterAttempt(orderId: string) {
+  const qc = useQueryClient();
+  return (checkout: Checkout) => {
+    qc.setQueryData(paymentKeys.checkout(orderId), checkout);
+    if (checkout.status === 'succeeded') {
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    }
+  };
+}
+
+export function useSandboxCard(orderId: string) {
+  const done = useAfterAttempt(orderId);
+  return useMutation({
+    mutationFn: ({ paymentId, card }: { paymentId: string; card: SandboxCardInput }) =>
+      api<Checkout>(`/api/payments/${paymentId}/sandbox-confirmation`, { method: 'POST', json: card }),
+    onSuccess: done,
+  });
+}
+
+export function useSandboxAuthentication(orderId: string) {
+  const done = useAfterAttempt(orderId);
+  return useMutation({
+    mutationFn: ({ paymentId, approve }: { paymentId: string; approve: boolean }) =>
+      api<Checkout>(`/api/payments/${paymentId}/sandbox-authentication`, {
+        method: 'POST',
+        json: { approve },
+      }),
+    onSuccess: done,
+  });
+}
+
+/** A failed attempt is over: a new checkout (a new payment) for the next card. */
+export function useNewAttempt(orderId: string) {
+  const qc = useQueryClient();
+  return () => qc.fetchQuery({ ...checkoutQuery(orderId), staleTime: 0 });
+}
+
+export const useVendorPayouts = () =>
+  useQuery({ queryKey: paymentKeys.payouts, queryFn: () => api<VendorPayouts>('/api/me/payouts') });
+
+export function useRequestPayout() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api<{ id: string; amountCents: number; status: string }>('/api/me/payouts', { method: 'POST' }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: paymentKeys.payouts }),
+  });
+}

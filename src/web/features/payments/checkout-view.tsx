@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreditCard, FlaskConical, ShieldCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { formatCents } from '../../../shared/money.ts';
+import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useCheckout, useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
+
+const cardSchema = sandboxCardSchema();
+
+/** Pay for an order: what it is, payment protection in plain words, and the card form. */
+export function CheckoutView({ orderId }: { orderId: string }) {
+  const checkout = useCheckout(orderId);
+  if (checkout.isPending) return <Spinner label="Preparing your payment" className="py-16" />;
+  if (checkout.isError) {
+    const err = checkout.error;
+    return (
+      <div className="space-y-4">
+        <LoadError message={err.message} onRetry={() => void checkout.refetch()} className="p-6" />
+        {err instanceof ApiError && err.status === 409 && (
+          <Button asChild variant="outline">
+            <Link to="/customer-dashboard-original">Go to my orders</Link>
+          </Button>
+        )}
+      </div>
+    );
+  }
+  const c = checkout.data;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <section
+        aria-labelledby="pay-title"
+        className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] sm:p-8"
+      >
+        {c.status === 'succeeded' ? <Paid checkout={c} /> : <CardForm checkout={c} orderId={orderId} />}
+      </section>
+      <aside className="space-y-4">
+        <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]">
+          <h2 className="text-lg font-semibold">Order {c.orderNumber}</h2>
+          <p className="mt-1 text-cocoa-600">{c.vendorName}</p>
+          <p className="mt-4 flex items-baseline justify-between border-t border-cocoa-900/10 pt-4">
+            <span className="text-cocoa-600">Total</span>
+            <span className="font-display text-2xl font-semibold">{formatCents(c.amount)}</span>
+          </p>
+        </div>
+        <div className="rounded-[var(--radius-card)] bg-sage-100/60 p-6 text-sm text-cocoa-700 ring-1 ring-sage-500/30">
+          <p className="flex items-center gap-2 font-semibold text-cocoa-900">
+            <ShieldCheck className="size-5 text-sage-700" aria-hidden /> Payment protection
+          </p>
+          <p className="mt-2 leading-relaxed">
+            Frosted holds your payment and releases it to {c.vendorName} when you confirm you are satisfied
+            (or 24 hours after delivery if you raise nothing). Cancellations are refunded by the Terms.
+          </p>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+function Paid({ checkout }: { checkout: Checkout }) {
+  return (
+    <div role="status" className="text-center">
+      <ShieldCheck className="mx-auto size-12 text-sage-700" aria-hidden />
+      <h1 id="pay-title" className="mt-4 text-3xl font-semibold">
+        Payment protected
+      </h1>
+      <p className="mx-auto mt-3 max-w-md text-cocoa-600">
+        {formatCents(checkout.amount)} is held by Frosted for order {checkout.orderNumber}.{' '}
+        {checkout.vendorName} has been told, and is paid when you confirm you are satisfied.
+      </p>
+      <Button asChild className="mt-8">
+        <Link to="/customer-dashboard-original">Track my order</Link>
+      </Button>
+    </div>
+  );
+}
+
+function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: string }) {
+  const card = useSandboxCard(orderId);
+  const authenticate = useSandboxAuthentication(orderId);
+  const newAttempt = useNewAttempt(orderId);
+  const { register, handleSubmit, formState, setError } = useForm<SandboxCardInput>({
+    resolver: zodResolver(cardSchema),
+    defaultValues: { number: '', expiry: '', cvc: '', name: '' },
+  });
+  const { errors } = formState;
+  const failed = checkout.status === 'failed';
+
+  const onSubmit = async (values: SandboxCardInput) => {
+    try {
+      // A declined card ends that payment: the next card goes with a new one.
+      const paymentId = failed ? (await newAttempt()).paymentId : checkout.paymentId;
+      await card.mutateAsync({ paymentId, card: values });
+    } catch (err) {
+      // Field messages go to their fields; anything else shows above the form (attemptError).
+      if (err instanceof ApiError)
+        for (const [field, message] of Object.entries(err.fields))
+          setError(field as keyof SandboxCardInput, { message });
+    }
+  };
+
+  const busy = card.isPending || authenticate.isPending || formState.isSubmitting;
+  const attemptError =
+    card.error instanceof ApiError && Object.keys(card.error.fields).length === 0 ? card.error.message : null;
+  return (
+    <>
+      <h1 id="pay-title" className="flex items-center gap-2 text-3xl font-semibold">
+        <CreditCard className="size-7 text-rose-600" aria-hidden /> Pay for your cake
+      </h1>
+      <p
+        className="mt-4 flex gap-3 rounded-2xl bg-gold-100/70 p-4 text-sm leading-relaxed text-cocoa-800"
+        role="note"
+      >
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
+        <span>
+          <strong>This is a test payment.</strong> Frosted’s sandbox processor is on: no real card is charged.
+          Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 shows a declined card and 4000 0027 6000 3184 an
+          extra confirmation step. Any future expiry date and any 3 digits work.
+        </span>
+      </p>
+      {(failed || attemptError) && (
+        <p
+          role="alert"
+          className="mt-4 rounded-2xl bg-rose-50 p-4 text-sm font-medium text-rose-800 ring-1 ring-rose-200"
+        >
+          {attemptError ?? checkout.failureMessage} Your order is still waiting for payment: try another card.
+        </p>
+      )}
+      <form
+        noValidate
+        className="mt-6 space-y-5"
+        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+        aria-label="Card details"
+      >
+        <Field id="card-number" label="Card number" error={errors.number?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            {...fieldA11y('card-number', errors.number?.message)}
+            {...register('number')}
+          />
+        </Field>
+        <div className="grid grid-cols-2 gap-4">
+          <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="12/29"
+              {...fieldA11y('card-expiry', errors.expiry?.message)}
+              {...register('expiry')}
+            />
+          </Field>
+          <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              {...fieldA11y('card-cvc', errors.cvc?.message)}
+              {...register('cvc')}
+            />
+          </Field>
+        </div>
+        <Field id="card-name" label="Name on card (optional)" error={errors.name?.message}>
+          <Input
+            autoComplete="cc-name"
+            {...fieldA11y('card-name', errors.name?.message)}
+            {...register('name')}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? 'Processing...' : `Pay ${formatCents(checkout.amount)}`}
+        </Button>
+      </form>
+      {/* Closing the bank's step without confirming is refusing it, as a bank's page would. */}
+      <Dialog
+        open={checkout.status === 'requires_action'}
+        onOpenChange={(open) =>
+          !open && authenticate.mutate({ paymentId: checkout.paymentId, approve: false })
+        }
+      >
+        <DialogContent
+          title="Confirm this payment"
+          description="Your bank asks you to confirm this payment (a test of 3-D Secure: nothing leaves Frosted)."
+        >
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              className="flex-1"
+              disabled={authenticate.isPending}
+              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: true })}
+            >
+              Confirm payment
+            </Button>
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={authenticate.isPending}
+              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: false })}
+            >
+              Fail confirmation
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

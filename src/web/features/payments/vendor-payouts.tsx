@@ -1,0 +1,150 @@
+import { Download, Landmark, ShieldCheck, Wallet } from 'lucide-react';
+import { toast } from 'sonner';
+import { formatCents } from '../../../shared/money.ts';
+import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
+import { formatDateTime } from '../../../shared/time.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useRequestPayout, useVendorPayouts } from './api.ts';
+
+/**
+ * The vendor's money, from the ledger: held for open orders (payment protection), available to pay
+ * out, paid out; what each order brought after the service fee; payouts; a CSV of it all.
+ */
+export function VendorPayouts() {
+  const view = useVendorPayouts();
+  const payout = useRequestPayout();
+  if (view.isPending) return <Spinner label="Loading your payouts" className="py-10" />;
+  if (view.isError)
+    return <LoadError message={view.error.message} onRetry={() => void view.refetch()} className="p-6" />;
+  const v = view.data;
+  const requestPayout = () =>
+    payout.mutate(undefined, {
+      onSuccess: (p) => toast.success(`Payout of ${formatCents(p.amountCents)} is on its way.`),
+      onError: (err) => toast.error(err.message),
+    });
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Balance
+          icon={ShieldCheck}
+          label="Held (payment protection)"
+          cents={v.heldCents}
+          note="Paid by customers, released when they confirm or 24 hours after delivery."
+        />
+        <Balance
+          icon={Wallet}
+          label="Available"
+          cents={v.availableCents}
+          note="Yours, after Frosted’s service fee."
+        />
+        <Balance icon={Landmark} label="Paid out" cents={v.paidOutCents} note="Sent to you so far." />
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <Button onClick={requestPayout} disabled={v.availableCents <= 0 || payout.isPending}>
+          {payout.isPending ? 'Requesting...' : `Pay Out ${formatCents(v.availableCents)}`}
+        </Button>
+        <Button asChild variant="outline">
+          <a href="/api/me/payouts/export" download>
+            <Download aria-hidden /> Download CSV
+          </a>
+        </Button>
+      </div>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="p-4 text-left text-base font-semibold text-cocoa-900">Money per order</caption>
+          <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Order
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Paid
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Refunded
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Service fee
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Yours
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Held
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.orders.length === 0 ? (
+              <tr>
+                <td colSpan={7} className="px-4 py-8 text-center text-cocoa-600">
+                  No payments yet. When a customer pays for an order, it shows here.
+                </td>
+              </tr>
+            ) : (
+              v.orders.map((o) => (
+                <tr key={o.orderId} className="border-b border-cocoa-900/5 last:border-0">
+                  <th scope="row" className="px-4 py-2 font-medium text-cocoa-900">
+                    {o.orderNumber}
+                  </th>
+                  <td className="px-4 py-2">{orderStatusLabel(o.status as OrderStatus)}</td>
+                  <td className="px-4 py-2 text-right">{formatCents(o.amountCents)}</td>
+                  <td className="px-4 py-2 text-right">{formatCents(o.refundedCents)}</td>
+                  <td className="px-4 py-2 text-right">{formatCents(o.feeCents)}</td>
+                  <td className="px-4 py-2 text-right font-semibold">{formatCents(o.vendorCents)}</td>
+                  <td className="px-4 py-2 text-right">{formatCents(o.heldCents)}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </Card>
+      <section aria-labelledby="payouts-title">
+        <h3 id="payouts-title" className="text-lg font-semibold">
+          Payouts
+        </h3>
+        {v.payouts.length === 0 ? (
+          <p className="mt-2 text-sm text-cocoa-600">No payouts yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-cocoa-900/5 rounded-2xl bg-white">
+            {v.payouts.map((p) => (
+              <li key={p.id} className="flex items-center justify-between px-4 py-3 text-sm">
+                <span>{formatDateTime(p.createdAt)}</span>
+                <span className="text-cocoa-600">{p.status === 'paid' ? 'Paid' : 'Sending'}</span>
+                <span className="font-semibold">{formatCents(p.amountCents)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Balance({
+  icon: Icon,
+  label,
+  cents,
+  note,
+}: {
+  icon: typeof Wallet;
+  label: string;
+  cents: number;
+  note: string;
+}) {
+  return (
+    <Card className="p-5">
+      <p className="flex items-center gap-2 text-sm font-medium text-cocoa-600">
+        <Icon className="size-4 text-rose-600" aria-hidden /> {label}
+      </p>
+      <p className="mt-2 font-display text-3xl font-semibold text-cocoa-900">{formatCents(cents)}</p>
+      <p className="mt-1 text-xs text-cocoa-500">{note}</p>
+    </Card>
+  );
+}
