@@ -39,6 +39,9 @@ export interface OrderTransitionRule {
 /** Hours after delivery at which an order completes unless the customer opened a satisfaction claim. */
 export const AUTO_COMPLETE_HOURS = 24;
 
+/** Hours an accepted quote's order waits for payment before it is cancelled (and the vendor's day freed). */
+export const UNPAID_EXPIRY_HOURS = 24;
+
 /** Statuses from which the customer may still cancel: before production starts. */
 const BEFORE_PRODUCTION = ['pending', 'paid', 'confirmed'] as const satisfies readonly OrderStatus[];
 /** Every status that is not final. */
@@ -53,6 +56,13 @@ const OPEN = [
 
 export const ORDER_TRANSITIONS = {
   pay: { from: ['pending'], to: 'paid', by: ['system'], event: 'Payment received' },
+  expire: {
+    from: ['pending'],
+    to: 'cancelled',
+    by: ['system'],
+    after: { status: 'pending', hours: UNPAID_EXPIRY_HOURS },
+    event: `Cancelled: not paid within ${UNPAID_EXPIRY_HOURS} hours`,
+  },
   confirm: {
     from: ['paid'],
     to: 'confirmed',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteBriefSchema, type QuoteBrief } from '../../src/shared/schemas/quotes.ts';
 import { HOUR_MS, formatDateTime, vancouverDayStart } from '../../src/shared/time.ts';
@@ -225,6 +225,22 @@ describe('quote requests', () => {
       status: 409,
       message: 'This request is closed: the customer accepted another quote.',
     });
+
+    // Not paid within 24 hours: the order is cancelled by its timer (a minute earlier, nothing happens).
+    clock.advance(24 * HOUR_MS - 60_000);
+    await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log });
+    expect((await db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status).toBe('pending');
+    clock.advance(60_000);
+    await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log });
+    const [expired] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(expired!.status).toBe('cancelled');
+    const [last] = await db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(desc(orderEvents.seq))
+      .limit(1);
+    expect(last).toMatchObject({ action: 'expire', party: 'system', toStatus: 'cancelled' });
   });
 
   it('refuses, by name, a vendor whose lead time or full day rules the date out, and sends nothing', async () => {

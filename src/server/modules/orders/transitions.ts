@@ -40,6 +40,9 @@ export type OrderEventRow = typeof orderEvents.$inferSelect;
 /** The key of an order's auto-completion timer in the jobs table. */
 export const autoCompleteJobKey = (orderId: string) => `order:${orderId}:autoComplete`;
 export const AUTO_COMPLETE_JOB = 'order.autoComplete';
+/** The timer that cancels an order still unpaid 24 h after its quote was accepted. */
+export const expireUnpaidJobKey = (orderId: string) => `order:${orderId}:expireUnpaid`;
+export const EXPIRE_UNPAID_JOB = 'order.expireUnpaid';
 
 const REFUSALS: Record<Exclude<TransitionRefusal, 'reason-required'>, (status: OrderStatus) => string> = {
   'unknown-action': () => 'That is not something an order can do.',
@@ -190,6 +193,8 @@ async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, par
   } else if (order.status === 'completed' || order.status === 'cancelled') {
     await cancelJob(tx, autoCompleteJobKey(order.id));
   }
+  // Paid or cancelled: the unpaid order's timer has nothing left to do.
+  if (action === 'pay' || order.status === 'cancelled') await cancelJob(tx, expireUnpaidJobKey(order.id));
   // The count on vendor cards and pages: completed orders, kept with the change that completes one.
   if (order.status === 'completed')
     await tx
@@ -209,6 +214,12 @@ export async function orderTimeline(db: Db | Tx, orderId: string): Promise<Order
  * An order no longer delivered (completed or cancelled meanwhile) needs nothing: the job just ends.
  */
 export const orderJobHandlers: JobHandlers = {
+  [EXPIRE_UNPAID_JOB]: async (tx, job, { now }) => {
+    const orderId = String(job.payload.orderId ?? '');
+    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    if (order?.status !== 'pending') return;
+    await transitionOrder(tx, { orderId, action: 'expire', by: SYSTEM, now });
+  },
   [AUTO_COMPLETE_JOB]: async (tx, job, { now }) => {
     const orderId = String(job.payload.orderId ?? '');
     const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { cancellationSplit } from '../../../shared/cancellation.ts';
 import type { OrderParty } from '../../../shared/order-machine.ts';
 import type { Tx } from '../../db/client.ts';
-import type { orders} from '../../db/schema/index.ts';
+import type { orders } from '../../db/schema/index.ts';
 import { payments, refunds, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/ledger.ts';

@@ -32,6 +32,8 @@ import { feeRateBasisPoints } from '../../../shared/fees.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+import { EXPIRE_UNPAID_JOB, expireUnpaidJobKey } from '../orders/transitions.ts';
+import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 
 export const QUOTE_EXPIRE_JOB = 'quote.expire';
 export const quoteExpireJobKey = (quoteId: string) => `quote:${quoteId}:expire`;
@@ -466,6 +468,13 @@ export async function acceptQuote({
       party: 'customer',
       actorId: actor.id,
       createdAt: now,
+    });
+    // Unpaid after 24 hours, the order is cancelled and the vendor's day is free again.
+    await scheduleJob(tx, {
+      kind: EXPIRE_UNPAID_JOB,
+      key: expireUnpaidJobKey(orderId),
+      runAt: addHours(now, UNPAID_EXPIRY_HOURS),
+      payload: { orderId },
     });
     await tx.update(quotes).set({ orderId }).where(eq(quotes.id, quote.id));
     await addQuoteEvent(tx, quote.id, {

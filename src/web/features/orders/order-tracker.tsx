@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { cancellationSplit } from '../../../shared/cancellation.ts';
+import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';

@@ -52,43 +52,43 @@ export function VendorPayouts() {
           </a>
         </Button>
       </div>
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="p-4 text-left text-base font-semibold text-cocoa-900">Money per order</caption>
-          <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Order
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Paid
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Refunded
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Service fee
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Yours
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Held
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.orders.length === 0 ? (
+      {v.orders.length === 0 ? (
+        <Card className="p-8 text-center text-cocoa-600">
+          No payments yet. When a customer pays for an order, it shows here.
+        </Card>
+      ) : (
+        <Card className="overflow-x-auto p-0">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <caption className="p-4 text-left text-base font-semibold text-cocoa-900">
+              Money per order
+            </caption>
+            <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600">
               <tr>
-                <td colSpan={7} className="px-4 py-8 text-center text-cocoa-600">
-                  No payments yet. When a customer pays for an order, it shows here.
-                </td>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Paid
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Refunded
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Service fee
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Yours
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">
+                  Held
+                </th>
               </tr>
-            ) : (
-              v.orders.map((o) => (
+            </thead>
+            <tbody>
+              {v.orders.map((o) => (
                 <tr key={o.orderId} className="border-b border-cocoa-900/5 last:border-0">
                   <th scope="row" className="px-4 py-2 font-medium text-cocoa-900">
                     {o.orderNumber}
@@ -100,11 +100,11 @@ export function VendorPayouts() {
                   <td className="px-4 py-2 text-right font-semibold">{formatCents(o.vendorCents)}</td>
                   <td className="px-4 py-2 text-right">{formatCents(o.heldCents)}</td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </Card>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
       <section aria-labelledby="payouts-title">
         <h3 id="payouts-title" className="text-lg font-semibold">
           Payouts

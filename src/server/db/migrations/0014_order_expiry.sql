@@ -1,0 +1,2 @@
+ALTER TABLE "order_events" DROP CONSTRAINT "order_events_action_check";--> statement-breakpoint
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_action_check" CHECK ("order_events"."action" IN ('created', 'pay', 'expire', 'confirm', 'start', 'markReady', 'deliver', 'confirmSatisfied', 'autoComplete', 'cancel', 'vendorCancel', 'adminCancel'));
