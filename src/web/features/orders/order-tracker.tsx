@@ -70,7 +70,8 @@ function PaymentNote({ order }: { order: OrderDetail }) {
     return order.viewer === 'customer' ? (
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-gold-100/60 p-4">
         <p className="text-sm text-cocoa-700">
-          Waiting for your payment. The vendor starts once you have paid.
+          Waiting for your payment: the vendor starts once you have paid. An order not paid within{' '}
+          {UNPAID_EXPIRY_HOURS} hours of accepting its quote is cancelled.
         </p>
         <Button asChild size="sm">
           <Link to={`/orders/${order.id}/pay`}>Pay {formatCents(order.amount)}</Link>
