@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_COMPLETE_HOURS,
+  UNPAID_EXPIRY_HOURS,
   FINAL_ORDER_STATUSES,
   ORDER_ACTIONS,
   ORDER_PARTIES,
@@ -19,6 +20,7 @@ import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
  */
 const ALLOWED = `
   pay system: pending -> paid
+  expire system: pending -> cancelled
   confirm vendor: paid -> confirmed
   start vendor: confirmed -> in_progress
   markReady vendor: in_progress -> ready
@@ -45,7 +47,11 @@ const ALLOWED = `
 const DELIVERED_AT = new Date('2026-12-01T18:00:00Z');
 const LATER = new Date(DELIVERED_AT.getTime() + AUTO_COMPLETE_HOURS * 3_600_000);
 // Every condition met, so only status and party decide.
-const satisfied = { reason: 'Change of plans', now: LATER, enteredAt: { delivered: DELIVERED_AT } };
+const satisfied = {
+  reason: 'Change of plans',
+  now: LATER,
+  enteredAt: { pending: DELIVERED_AT, delivered: DELIVERED_AT },
+};
 
 describe('the order state machine', () => {
   it('allows exactly the listed (action, party, status) combinations, to the listed status', () => {
@@ -89,6 +95,27 @@ describe('the order state machine', () => {
     expect(checkTransition('autoComplete', 'delivered', 'system', { now: LATER })).toEqual({
       ok: false,
       refusal: 'too-early',
+    });
+  });
+
+  it(`cancels an unpaid order only ${UNPAID_EXPIRY_HOURS} h after it was made, and only the system does`, () => {
+    const at = (ms: number) => ({ now: new Date(ms), enteredAt: { pending: DELIVERED_AT } });
+    const due = DELIVERED_AT.getTime() + UNPAID_EXPIRY_HOURS * 3_600_000;
+    expect(checkTransition('expire', 'pending', 'system', at(due - 1))).toEqual({
+      ok: false,
+      refusal: 'too-early',
+    });
+    expect(checkTransition('expire', 'pending', 'system', at(due))).toMatchObject({
+      ok: true,
+      to: 'cancelled',
+    });
+    expect(checkTransition('expire', 'paid', 'system', at(due))).toEqual({
+      ok: false,
+      refusal: 'wrong-status',
+    });
+    expect(checkTransition('expire', 'pending', 'customer', at(due))).toEqual({
+      ok: false,
+      refusal: 'not-allowed',
     });
   });
 
