@@ -7,6 +7,7 @@ import { apiNotFound, handleError } from './http/errors.ts';
 import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
+import { claimAdminRoutes } from './modules/payments/claim-routes.ts';
 import { paymentRoutes, payoutRoutes } from './modules/payments/routes.ts';
 import type { AppEnv } from './http/types.ts';
 import { applicationRoutes } from './modules/admin/application-routes.ts';
@@ -84,6 +85,7 @@ export function createApp(services: Services) {
   // The seeder creates accounts with the README's password: never mounted in production.
   if (services.config.demoTools) app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
+  app.route('/api/admin/claims', claimAdminRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/config', publicConfigRoutes);
   app.route('/api/files', storageRoutes);

@@ -27,6 +27,7 @@ const ALLOWED = `
   deliver vendor: ready -> delivered
   confirmSatisfied customer: delivered -> completed
   autoComplete system: delivered -> completed
+  resolveClaim admin: delivered -> completed
   cancel customer: pending -> cancelled
   cancel customer: paid -> cancelled
   cancel customer: confirmed -> cancelled

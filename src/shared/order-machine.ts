@@ -99,6 +99,12 @@ export const ORDER_TRANSITIONS = {
     after: { status: 'delivered', hours: AUTO_COMPLETE_HOURS },
     event: `Completed automatically ${AUTO_COMPLETE_HOURS} hours after delivery`,
   },
+  resolveClaim: {
+    from: ['delivered'],
+    to: 'completed',
+    by: ['admin'],
+    event: 'Satisfaction claim resolved by Frosted',
+  },
   cancel: {
     from: BEFORE_PRODUCTION,
     to: 'cancelled',

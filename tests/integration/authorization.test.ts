@@ -321,6 +321,35 @@ const CASES: Case[] = [
     },
   },
   {
+    route: '/api/orders/:id/claim',
+    method: 'POST',
+    path: () => `/api/orders/${ids.orderA}/claim`,
+    body: {},
+    // Customers only; a JSON body has no description (400) whoever's order it is, so nothing is learnt.
+    expect: { ...all(400), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/orders/:id/claim/response',
+    method: 'POST',
+    path: () => `/api/orders/${ids.orderA}/claim/response`,
+    body: { response: 'It left us perfect.' },
+    // Order A has no claim: nobody finds one to answer.
+    expect: { ...all(404), anonymous: 401 },
+  },
+  {
+    route: '/api/admin/claims',
+    method: 'GET',
+    path: () => '/api/admin/claims',
+    expect: { ...all(403), anonymous: 401, admin: 200 },
+  },
+  {
+    route: '/api/admin/claims/:id/resolution',
+    method: 'POST',
+    path: () => `/api/admin/claims/${crypto.randomUUID()}/resolution`,
+    body: { outcome: 'release', note: 'Looks fine to us.' },
+    expect: { ...all(403), anonymous: 401, admin: 404 },
+  },
+  {
     route: '/api/payments',
     method: 'POST',
     path: () => '/api/payments',

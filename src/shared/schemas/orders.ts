@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS, ORDER_PARTIES } from '../order-machine.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { claimViewSchema } from './claims.ts';
 
 /** POST /api/orders/{id}/transitions: one change of the order's status. */
 export const orderTransitionSchema = z.object({
@@ -51,6 +52,10 @@ export const orderDetailSchema = z.object({
     /** Percent refunded when the customer cancels within 48 hours of delivery. */
     refundPercent: z.number().int(),
   }),
+  /** The satisfaction claim on this order, if one was opened. */
+  claim: claimViewSchema.nullable(),
+  /** Until when the customer can open a claim (24 hours after delivery), when they still can. */
+  claimOpenUntil: z.string().nullable(),
   customerName: z.string(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),

@@ -171,3 +171,49 @@ export const sandboxTransfers = pgTable(
   },
   (t) => [check('sandbox_transfers_amount_check', sql`${t.amount} > 0`)],
 );
+
+export const CLAIM_STATUSES = ['open', 'resolved', 'withdrawn'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const CLAIM_OUTCOMES = ['release', 'refund', 'partial'] as const;
+export type ClaimOutcome = (typeof CLAIM_OUTCOMES)[number];
+
+export interface ClaimPhoto {
+  imageKey: string;
+  thumbKey: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * A satisfaction claim: within 24 hours of delivery the customer says what is wrong (with up to five
+ * photos); the order's auto-completion waits; the vendor may answer; an admin resolves it by releasing
+ * the money to the vendor, refunding it all, or refunding part of it. One claim per order.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    description: text('description').notNull(),
+    photos: jsonb('photos').$type<ClaimPhoto[]>().notNull().default([]),
+    status: text('status').$type<ClaimStatus>().notNull().default('open'),
+    vendorResponse: text('vendor_response'),
+    vendorRespondedAt: timestamp('vendor_responded_at', { withTimezone: true }),
+    outcome: text('outcome').$type<ClaimOutcome>(),
+    refundCents: integer('refund_cents'),
+    adminNote: text('admin_note'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('claims_status_check', sql`${t.status} IN (${inList(CLAIM_STATUSES)})`),
+    check('claims_outcome_check', sql`${t.outcome} IN (${inList(CLAIM_OUTCOMES)})`),
+    check('claims_refund_check', sql`${t.refundCents} >= 0`),
+    // The admins' queue: open claims, oldest first.
+    index('claims_status_created_idx').on(t.status, t.createdAt),
+  ],
+);

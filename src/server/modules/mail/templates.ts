@@ -134,3 +134,36 @@ export const existingAccount = ({ name, url }: { name: string; url: string }) =>
     url,
     'If this was not you, you can ignore this e-mail: your account is safe.',
   );
+
+export const claimOpened = ({ orderNumber, url }: { orderNumber: string; url: string }) =>
+  compose(
+    `A satisfaction claim on order ${orderNumber}`,
+    `Your customer reported a problem with order ${orderNumber}`,
+    [
+      'The customer opened a satisfaction claim after delivery. The payment stays held until Frosted resolves it.',
+      'Please read the claim and answer it from your dashboard: your side helps us decide fairly.',
+    ],
+    'Answer the claim',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );
+
+export const claimResolved = ({
+  orderNumber,
+  outcome,
+  note,
+  url,
+}: {
+  orderNumber: string;
+  outcome: string;
+  note: string;
+  url: string;
+}) =>
+  compose(
+    `The claim on order ${orderNumber} is resolved`,
+    `Frosted resolved the satisfaction claim on order ${orderNumber}`,
+    [outcome, ...(note ? [`Our note: ${note}`] : [])],
+    'See the order',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );

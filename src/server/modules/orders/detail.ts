@@ -8,10 +8,11 @@ import {
 import type { OrderStatus } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, users, vendors } from '../../db/schema/index.ts';
+import { claims, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
 import { heldForOrder } from '../ledger/ledger.ts';
+import { claimDeadline, claimView } from '../payments/claims.ts';
 import { fileUrl } from '../storage/images.ts';
 import { orderTimeline } from './transitions.ts';
 
@@ -21,7 +22,12 @@ type Viewer = OrderDetail['viewer'];
  * One order for its customer, its vendor or an admin: the order, its timeline and the changes the
  * viewer can make now. Anyone else gets 404, as if it did not exist.
  */
-export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Promise<OrderDetail> {
+export async function getOrderDetail(
+  db: Db,
+  actor: Actor,
+  orderId: string,
+  now: Date = new Date(),
+): Promise<OrderDetail> {
   const [row] = await db
     .select({
       order: orders,
@@ -49,7 +55,12 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents] = await Promise.all([orderTimeline(db, order.id), heldForOrder(db, order.id)]);
+  const [events, heldCents, [claim]] = await Promise.all([
+    orderTimeline(db, order.id),
+    heldForOrder(db, order.id),
+    db.select().from(claims).where(eq(claims.orderId, order.id)),
+  ]);
+  const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
   const party: OrderParty = viewer;
   return {
     id: order.id,
@@ -61,6 +72,8 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
     updatedAt: order.updatedAt.toISOString(),
     vendor: { id: order.vendorId, businessName: row.vendorName },
     heldCents,
+    claim: claim ? claimView(claim) : null,
+    claimOpenUntil: claimOpenUntil?.toISOString() ?? null,
     terms: {
       serviceFeeBps: order.serviceFeeBps,
       refundPercent: order.refundPercent ?? row.vendorRefundPercent,
@@ -68,9 +81,10 @@ export async function getOrderDetail(db: Db, actor: Actor, orderId: string): Pro
     customerName:
       [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
     viewer,
-    actions: actionsFor(status, party).map((action) => {
+    // Changes with a button of their own; a claim is resolved from the claims queue instead.
+    actions: actionsFor(status, party).flatMap((action) => {
       const rule = ORDER_TRANSITIONS[action] as { button?: string; needsReason?: true };
-      return { action, label: rule.button ?? action, needsReason: rule.needsReason === true };
+      return rule.button ? [{ action, label: rule.button, needsReason: rule.needsReason === true }] : [];
     }),
     events: events.map((e) => ({
       seq: e.seq,

@@ -8,6 +8,11 @@ import {
   orderTransitionSchema,
 } from '../../../shared/schemas/orders.ts';
 import { createReviewSchema, reviewCreatedSchema } from '../../../shared/schemas/reviews.ts';
+import {
+  CLAIM_DESCRIPTION_MAX,
+  claimResponseSchema,
+  openClaimSchema,
+} from '../../../shared/schemas/claims.ts';
 import { AppError } from '../../http/app-error.ts';
 import { customersOnly, signedIn } from '../../http/auth-guard.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
@@ -16,6 +21,14 @@ import { parseOrThrow } from '../../http/validate.ts';
 import { BUCKETS, MB } from '../storage/buckets.ts';
 import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import { createReview } from '../reviews/create-review.ts';
+import {
+  CLAIM_MESSAGES,
+  MAX_CLAIM_PHOTOS,
+  openClaim,
+  respondToClaim,
+  tellClaimOpened,
+} from '../payments/claims.ts';
+import type { StoredImage } from '../storage/images.ts';
 import { getOrderDetail } from './detail.ts';
 import { sendPendingRefunds } from '../payments/service.ts';
 import { transitionOrder } from './transitions.ts';
@@ -87,6 +100,71 @@ const delivery = createRoute({
   },
 });
 
+const claimLimit = rateLimit({ name: 'claims', max: () => 20, windowSeconds: 3600 });
+const claimPhotoMb = BUCKETS.claims.fileSizeLimit / MB;
+const openClaimRoute = createRoute({
+  method: 'post',
+  path: '/{id}/claim',
+  tags: ['orders'],
+  summary:
+    'Open a satisfaction claim on your delivered order (within 24 hours of delivery), with up to 5 photos',
+  description:
+    'Multipart: `description` and up to five images in `files`, each checked by its content. The order’s automatic completion waits until Frosted resolves the claim.',
+  middleware: [
+    claimLimit,
+    bodyLimit({
+      maxSize: MAX_CLAIM_PHOTOS * BUCKETS.claims.fileSizeLimit + MB,
+      onError: () => {
+        throw new AppError('FILE_TOO_LARGE', 413, MESSAGES.fileTooLarge(claimPhotoMb));
+      },
+    }),
+    customersOnly,
+  ] as const,
+  request: {
+    params: idParams('id'),
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object' as const,
+            properties: {
+              description: { type: 'string' as const, minLength: 10, maxLength: CLAIM_DESCRIPTION_MAX },
+              files: {
+                type: 'array' as const,
+                maxItems: MAX_CLAIM_PHOTOS,
+                items: {
+                  type: 'string' as const,
+                  format: 'binary',
+                  description: 'A JPEG, PNG or WebP image.',
+                },
+              },
+            },
+            required: ['description'],
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: json(orderDetailSchema, 'The order, with its claim'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const claimResponseRoute = createRoute({
+  method: 'post',
+  path: '/{id}/claim/response',
+  tags: ['orders'],
+  summary: 'Answer the satisfaction claim on your order (its vendor)',
+  middleware: [claimLimit, signedIn] as const,
+  request: { params: idParams('id'), body: jsonBody(claimResponseSchema) },
+  responses: {
+    200: json(orderDetailSchema, 'The order, with the answer'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
 const review = createRoute({
   method: 'post',
   path: '/{id}/review',
@@ -103,7 +181,7 @@ const review = createRoute({
 export const orderRoutes = openApiRoutes()
   .openapi(detail, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await getOrderDetail(c.var.services.db, c.var.actor, id), 200);
+    return c.json(await getOrderDetail(c.var.services.db, c.var.actor, id, c.var.services.clock.now()), 200);
   })
   .openapi(transition, async (c) => {
     const { id } = c.req.valid('param');
@@ -121,7 +199,7 @@ export const orderRoutes = openApiRoutes()
     await sendPendingRefunds({ db, processor: payments, now: clock.now(), log }).catch((err: unknown) =>
       log.error({ err }, 'could not send refunds'),
     );
-    return c.json(await getOrderDetail(db, c.var.actor, id), 200);
+    return c.json(await getOrderDetail(db, c.var.actor, id, c.var.services.clock.now()), 200);
   })
   .openapi(delivery, async (c) => {
     const { id } = c.req.valid('param');
@@ -136,7 +214,7 @@ export const orderRoutes = openApiRoutes()
     const by = { kind: 'user', actor: c.var.actor } as const;
     // A photo is stored only when the change can be made now (by the order's vendor, once it is ready);
     // otherwise the transition below refuses it with its own reason (404, 403, 409) and nothing is kept.
-    const current = await getOrderDetail(db, c.var.actor, id);
+    const current = await getOrderDetail(db, c.var.actor, id, c.var.services.clock.now());
     const allowed = current.actions.some((a) => a.action === 'deliver');
     const file = form.file instanceof File && form.file.size > 0 ? form.file : undefined;
     const photo =
@@ -156,7 +234,78 @@ export const orderRoutes = openApiRoutes()
         await deleteStoredImage(storage, 'deliveries', [photo.imageKey, photo.thumbKey]).catch(() => {});
       throw err;
     }
-    return c.json(await getOrderDetail(db, c.var.actor, id), 200);
+    return c.json(await getOrderDetail(db, c.var.actor, id, c.var.services.clock.now()), 200);
+  })
+  .openapi(openClaimRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock, storage, mailer, config, log } = c.var.services;
+    const form = await c.req.parseBody({ all: true }).catch(() => {
+      throw AppError.validation({ description: 'Please describe what is wrong.' });
+    });
+    const { description } = parseOrThrow(openClaimSchema, {
+      description: typeof form.description === 'string' ? form.description : '',
+    });
+    const files = (Array.isArray(form.files) ? form.files : [form.files]).filter(
+      (f): f is File => f instanceof File && f.size > 0,
+    );
+    if (files.length > MAX_CLAIM_PHOTOS)
+      throw AppError.validation({ files: `Add up to ${MAX_CLAIM_PHOTOS} photos.` });
+    // Only an order its customer can claim now gets photos stored; anything else is refused first.
+    const current = await getOrderDetail(db, c.var.actor, id, clock.now());
+    if (current.viewer !== 'customer') throw AppError.notFound('Order not found.');
+    if (!current.claimOpenUntil)
+      throw new AppError(
+        'CONFLICT',
+        409,
+        current.claim
+          ? CLAIM_MESSAGES.exists
+          : current.status === 'delivered'
+            ? CLAIM_MESSAGES.windowClosed
+            : CLAIM_MESSAGES.notDelivered,
+      );
+    const stored: StoredImage[] = [];
+    try {
+      for (const file of files)
+        stored.push(
+          await storeUploadedImage({
+            store: storage,
+            bucket: 'claims',
+            bytes: new Uint8Array(await file.arrayBuffer()),
+            prefix: keyPrefix('order', id),
+          }),
+        );
+      await openClaim({
+        db,
+        actor: c.var.actor,
+        orderId: id,
+        description,
+        photos: stored.map((p) => ({
+          imageKey: p.imageKey,
+          thumbKey: p.thumbKey,
+          width: p.width,
+          height: p.height,
+        })),
+        now: clock.now(),
+      });
+    } catch (err) {
+      for (const p of stored)
+        await deleteStoredImage(storage, 'claims', [p.imageKey, p.thumbKey]).catch(() => {});
+      throw err;
+    }
+    await tellClaimOpened(db, mailer, config.publicUrl, id, log);
+    return c.json(await getOrderDetail(db, c.var.actor, id, clock.now()), 201);
+  })
+  .openapi(claimResponseRoute, async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, clock } = c.var.services;
+    await respondToClaim({
+      db,
+      actor: c.var.actor,
+      orderId: id,
+      response: c.req.valid('json').response,
+      now: clock.now(),
+    });
+    return c.json(await getOrderDetail(db, c.var.actor, id, clock.now()), 200);
   })
   .openapi(review, async (c) => {
     const { id } = c.req.valid('param');

@@ -15,7 +15,7 @@ import type { Actor } from '../auth/actor.ts';
 import { isAdmin } from '../auth/actor.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
-import { settleOrderMoney } from '../payments/money.ts';
+import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from '../payments/money.ts';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
 export type OrderActor = { kind: 'user'; actor: Actor } | { kind: 'system' };
@@ -31,6 +31,8 @@ export interface TransitionRequest {
   note?: string | undefined;
   /** A photo of the delivered cake (Mark Delivered only), already stored by the caller. */
   photo?: StoredImage | undefined;
+  /** Set by the claims service only: a claim's resolution settles the money itself first. */
+  resolvingClaim?: true;
   now: Date;
 }
 
@@ -98,6 +100,8 @@ export async function transitionOrder(
       );
     }
     const action = request.action as OrderAction;
+    if (action === 'resolveClaim' && !request.resolvingClaim)
+      throw new AppError('FORBIDDEN', 403, 'A claim is resolved from the claims queue, with its outcome.');
     if (request.photo && action !== 'deliver')
       throw AppError.validation({ file: 'A photo goes with Mark Delivered only.' });
     const { photo } = request;
@@ -180,6 +184,8 @@ async function eventSummary(tx: Tx, orderId: string) {
 
 /** What a change sets off, in its transaction. */
 async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, party: OrderParty, now: Date) {
+  // Satisfied after all: a claim the customer had opened is withdrawn.
+  if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, order.id, now);
   // The money: a completed order's held funds to the vendor, a cancelled one's split by the Terms.
   await settleOrderMoney(tx, order, party, now);
   if (action === 'deliver') {
@@ -222,8 +228,15 @@ export const orderJobHandlers: JobHandlers = {
   },
   [AUTO_COMPLETE_JOB]: async (tx, job, { now }) => {
     const orderId = String(job.payload.orderId ?? '');
-    const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    // Locked, so a claim being opened right now either waits for this or stops it.
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     if (order?.status !== 'delivered') return;
+    // A satisfaction claim holds the order until an admin resolves it.
+    if (await hasOpenClaim(tx, orderId)) return;
     await transitionOrder(tx, { orderId, action: 'autoComplete', by: SYSTEM, now });
   },
 };

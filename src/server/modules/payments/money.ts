@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { cancellationSplit } from '../../../shared/cancellation.ts';
 import type { OrderParty } from '../../../shared/order-machine.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
-import { payments, refunds, vendors } from '../../db/schema/index.ts';
+import { claims, payments, refunds, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/ledger.ts';
 
@@ -104,4 +104,21 @@ export async function queueRefund(tx: Tx, orderId: string, amountCents: number, 
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/** When the customer confirms they are satisfied after all, an open claim is withdrawn. */
+export async function withdrawOpenClaim(tx: Tx, orderId: string, now: Date) {
+  await tx
+    .update(claims)
+    .set({ status: 'withdrawn', updatedAt: now })
+    .where(and(eq(claims.orderId, orderId), eq(claims.status, 'open')));
+}
+
+/** Whether an order has a claim waiting for a decision (its auto-completion must wait too). */
+export async function hasOpenClaim(tx: Tx | Db, orderId: string) {
+  const [row] = await tx
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.orderId, orderId), eq(claims.status, 'open')));
+  return row !== undefined;
 }

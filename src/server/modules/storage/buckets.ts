@@ -42,6 +42,14 @@ export const BUCKETS = {
     fileSizeLimit: 10 * MB,
     allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   },
+  claims: {
+    id: 'claims',
+    // Random keys, and the link is shown only to the order's customer, vendor and admins.
+    name: 'Satisfaction claim photos',
+    public: true,
+    fileSizeLimit: 10 * MB,
+    allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  },
 } as const satisfies Record<string, Bucket>;
 
 export type BucketId = keyof typeof BUCKETS;

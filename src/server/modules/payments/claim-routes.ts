@@ -1,0 +1,49 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { claimResolutionSchema, claimsQueueSchema } from '../../../shared/schemas/claims.ts';
+import { adminOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { claimsQueue, resolveClaim, tellClaimResolved } from './claims.ts';
+import { sendPendingRefunds } from './service.ts';
+
+const tags = ['admin'];
+
+const queue = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: 'Satisfaction claims: open ones oldest first, then the latest closed',
+  middleware: [adminOnly] as const,
+  responses: { 200: json(claimsQueueSchema, 'The claims queue'), ...errors(401, 403, 503) },
+});
+
+const resolution = createRoute({
+  method: 'post',
+  path: '/{id}/resolution',
+  tags,
+  summary:
+    'Resolve a claim: release the payment to the vendor, refund it all, or refund part of it (cents), with a note',
+  middleware: [adminOnly] as const,
+  request: { params: idParams('id'), body: jsonBody(claimResolutionSchema) },
+  responses: {
+    200: json(z.object({ status: z.literal('resolved'), refundCents: z.number().int() }), 'Resolved'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 503),
+  },
+});
+
+export const claimAdminRoutes = openApiRoutes()
+  .openapi(queue, async (c) => c.json(await claimsQueue(c.var.services.db), 200))
+  .openapi(resolution, async (c) => {
+    const { db, clock, mailer, config, log, payments } = c.var.services;
+    const { claim, refundCents } = await resolveClaim({
+      db,
+      actor: c.var.actor,
+      claimId: c.req.valid('param').id,
+      input: c.req.valid('json'),
+      now: clock.now(),
+    });
+    await sendPendingRefunds({ db, processor: payments, now: clock.now(), log }).catch((err: unknown) =>
+      log.error({ err }, 'could not send refunds'),
+    );
+    await tellClaimResolved(db, mailer, config.publicUrl, claim, log);
+    return c.json({ status: 'resolved' as const, refundCents }, 200);
+  });

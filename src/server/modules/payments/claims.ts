@@ -1,0 +1,327 @@
+import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { POLICIES } from '../../../shared/policies.ts';
+import { formatCents } from '../../../shared/money.ts';
+import type { ClaimResolutionInput, ClaimView } from '../../../shared/schemas/claims.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type ClaimPhoto, claims, orderEvents, orders, users, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import { type Actor, isAdmin } from '../auth/actor.ts';
+import { cancelJob } from '../jobs/jobs.ts';
+import { claimSplit, heldForOrder, settleOrder } from '../ledger/ledger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { claimOpened, claimResolved } from '../mail/templates.ts';
+import { autoCompleteJobKey, transitionOrder } from '../orders/transitions.ts';
+import { fileUrl } from '../storage/images.ts';
+import { orderFeeRate, queueRefund } from './money.ts';
+
+type ClaimRow = typeof claims.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+export const CLAIM_WINDOW_MS = POLICIES.satisfactionClaimHoursAfterDelivery * HOUR_MS;
+export const MAX_CLAIM_PHOTOS = 5;
+
+export const CLAIM_MESSAGES = {
+  notDelivered: 'A satisfaction claim can be opened once the order is delivered.',
+  windowClosed: `Satisfaction claims can be opened within ${POLICIES.satisfactionClaimHoursAfterDelivery} hours of delivery.`,
+  exists: 'This order already has a satisfaction claim.',
+  notOpen: 'This claim is already closed.',
+} as const;
+
+/** When the order was delivered (its latest `deliver` event), if it was. */
+async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: max(orderEvents.createdAt) })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.action, 'deliver')));
+  return row?.at ?? undefined;
+}
+
+/** Until when the customer may open a claim on a delivered order, or undefined when they no longer can. */
+export async function claimDeadline(db: Db | Tx, order: { id: string; status: string }, now: Date) {
+  if (order.status !== 'delivered') return undefined;
+  const at = await deliveredAt(db, order.id);
+  if (!at) return undefined;
+  const deadline = new Date(at.getTime() + CLAIM_WINDOW_MS);
+  return deadline.getTime() > now.getTime() ? deadline : undefined;
+}
+
+export function claimView(row: ClaimRow): ClaimView {
+  return {
+    id: row.id,
+    status: row.status,
+    description: row.description,
+    photos: row.photos.map((p) => ({
+      url: fileUrl('claims', p.imageKey),
+      thumbUrl: fileUrl('claims', p.thumbKey),
+      width: p.width,
+      height: p.height,
+    })),
+    vendorResponse: row.vendorResponse,
+    outcome: row.outcome,
+    refundCents: row.refundCents,
+    adminNote: row.adminNote,
+    createdAt: row.createdAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** The people of an order, for the e-mails. */
+async function parties(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      order: orders,
+      vendorName: vendors.businessName,
+      vendorUserId: vendors.userId,
+      customerEmail: users.email,
+      customerName: users.name,
+    })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(eq(orders.id, orderId));
+  if (!row) throw AppError.notFound('Order not found.');
+  const [vendorUser] = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, row.vendorUserId));
+  return { ...row, vendorEmail: vendorUser?.email };
+}
+
+/**
+ * The customer opens a claim on a delivered order within 24 hours of delivery. The order's
+ * auto-completion is stopped in the same transaction (the order row locked, so a completion running
+ * at that moment either finishes first, and the claim is refused, or waits and sees the claim).
+ */
+export async function openClaim({
+  db,
+  actor,
+  orderId,
+  description,
+  photos,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  orderId: string;
+  description: string;
+  photos: ClaimPhoto[];
+  now: Date;
+}): Promise<ClaimRow> {
+  if (photos.length > MAX_CLAIM_PHOTOS)
+    throw AppError.validation({ files: `Add up to ${MAX_CLAIM_PHOTOS} photos.` });
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.customerId !== actor.id) throw AppError.notFound('Order not found.');
+    if (order.status !== 'delivered') throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notDelivered);
+    if (!(await claimDeadline(tx, order, now)))
+      throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.windowClosed);
+    const [created] = await tx
+      .insert(claims)
+      .values({ id: crypto.randomUUID(), orderId, description, photos, createdAt: now, updatedAt: now })
+      .onConflictDoNothing({ target: claims.orderId })
+      .returning();
+    if (!created) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.exists);
+    await cancelJob(tx, autoCompleteJobKey(orderId));
+    return created;
+  });
+}
+
+/** The vendor's answer to an open claim (shown to the customer and the admin who resolves it). */
+export async function respondToClaim({
+  db,
+  actor,
+  orderId,
+  response,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  orderId: string;
+  response: string;
+  now: Date;
+}): Promise<ClaimRow> {
+  const [row] = await db
+    .select({ claim: claims, vendorUserId: vendors.userId })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .where(eq(claims.orderId, orderId));
+  if (!row || row.vendorUserId !== actor.id) throw AppError.notFound('Claim not found.');
+  const [updated] = await db
+    .update(claims)
+    .set({ vendorResponse: response, vendorRespondedAt: now, updatedAt: now })
+    .where(and(eq(claims.id, row.claim.id), eq(claims.status, 'open')))
+    .returning();
+  if (!updated) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notOpen);
+  return updated;
+}
+
+/**
+ * An admin resolves an open claim: the held money is split (release: all to the vendor less the fee;
+ * refund: all back; partial: the amount given back, the rest to the vendor less the fee on it), the
+ * refund queued, and the order completed, in one transaction.
+ */
+export async function resolveClaim({
+  db,
+  actor,
+  claimId,
+  input,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  claimId: string;
+  input: ClaimResolutionInput;
+  now: Date;
+}): Promise<{ claim: ClaimRow; refundCents: number }> {
+  if (!isAdmin(actor)) throw new AppError('FORBIDDEN', 403, 'Only Frosted administrators resolve claims.');
+  return db.transaction(async (tx) => {
+    const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
+    if (!claim) throw AppError.notFound('Claim not found.');
+    if (claim.status !== 'open') throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notOpen);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, claim.orderId)).for('update');
+    const held = await heldForOrder(tx, order!.id);
+    const refundCents =
+      input.outcome === 'release'
+        ? 0
+        : input.outcome === 'refund'
+          ? held
+          : Math.min(input.refundCents ?? 0, held);
+    if (input.outcome === 'partial' && (input.refundCents ?? 0) > held)
+      throw AppError.validation({ refundCents: `A refund can be at most the ${formatCents(held)} held.` });
+    if (held > 0) {
+      await settleOrder(tx, {
+        kind: 'claim_resolution',
+        orderId: order!.id,
+        vendorId: order!.vendorId,
+        heldCents: held,
+        split: claimSplit(held, refundCents, orderFeeRate(order!)),
+        key: `claim:${claim.id}`,
+        memo: input.note,
+      });
+      if (refundCents > 0) await queueRefund(tx, order!.id, refundCents, now);
+    }
+    await transitionOrder(tx, {
+      orderId: order!.id,
+      action: 'resolveClaim',
+      by: { kind: 'user', actor },
+      note: input.note,
+      resolvingClaim: true,
+      now,
+    });
+    const [resolved] = await tx
+      .update(claims)
+      .set({
+        status: 'resolved',
+        outcome: input.outcome,
+        refundCents,
+        adminNote: input.note,
+        resolvedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(claims.id, claim.id))
+      .returning();
+    return { claim: resolved!, refundCents };
+  });
+}
+
+/** The admins' queue: open claims oldest first, then the latest resolved. */
+export async function claimsQueue(db: Db) {
+  const rows = await db
+    .select({
+      claim: claims,
+      orderNumber: orders.orderNumber,
+      amount: orders.amount,
+      vendorName: vendors.businessName,
+      customerName: users.name,
+    })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(inArray(claims.status, ['open']))
+    .orderBy(asc(claims.createdAt))
+    .limit(100);
+  const recent = await db
+    .select({
+      claim: claims,
+      orderNumber: orders.orderNumber,
+      amount: orders.amount,
+      vendorName: vendors.businessName,
+      customerName: users.name,
+    })
+    .from(claims)
+    .innerJoin(orders, eq(orders.id, claims.orderId))
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .innerJoin(users, eq(users.id, orders.customerId))
+    .where(inArray(claims.status, ['resolved', 'withdrawn']))
+    .orderBy(desc(claims.updatedAt))
+    .limit(20);
+  const held = await Promise.all(rows.map((r) => heldForOrder(db, r.claim.orderId)));
+  const item = (r: (typeof rows)[number], heldCents: number) => ({
+    ...claimView(r.claim),
+    orderId: r.claim.orderId,
+    orderNumber: r.orderNumber,
+    amountCents: r.amount,
+    heldCents,
+    vendorName: r.vendorName,
+    customerName: r.customerName,
+  });
+  return {
+    open: rows.map((r, i) => item(r, held[i]!)),
+    recent: recent.map((r) => item(r, 0)),
+  };
+}
+
+/** E-mails: the vendor hears of a new claim; both sides hear how it was resolved. Never fails the request. */
+export async function tellClaimOpened(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  orderId: string,
+  log: Logger,
+) {
+  try {
+    const p = await parties(db, orderId);
+    if (p.vendorEmail)
+      await mailer.send({
+        to: p.vendorEmail,
+        kind: 'claim-opened',
+        ...claimOpened({ orderNumber: p.order.orderNumber, url: `${publicUrl}/vendor-dashboard` }),
+      });
+  } catch (err) {
+    log.error({ err, orderId }, 'could not e-mail the claim');
+  }
+}
+
+export async function tellClaimResolved(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  claim: ClaimRow,
+  log: Logger,
+) {
+  try {
+    const p = await parties(db, claim.orderId);
+    const outcome =
+      claim.outcome === 'release'
+        ? `The payment goes to ${p.vendorName}.`
+        : `${formatCents(claim.refundCents ?? 0)} is refunded to the customer.`;
+    const content = (url: string) =>
+      claimResolved({ orderNumber: p.order.orderNumber, outcome, note: claim.adminNote ?? '', url });
+    await mailer.send({
+      to: p.customerEmail,
+      kind: 'claim-resolved',
+      ...content(`${publicUrl}/customer-dashboard-original`),
+    });
+    if (p.vendorEmail)
+      await mailer.send({
+        to: p.vendorEmail,
+        kind: 'claim-resolved',
+        ...content(`${publicUrl}/vendor-dashboard`),
+      });
+  } catch (err) {
+    log.error({ err, claimId: claim.id }, 'could not e-mail the claim resolution');
+  }
+}
