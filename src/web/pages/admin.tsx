@@ -3,6 +3,7 @@ import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { Applications } from '../features/admin/applications.tsx';
+import { Claims } from '../features/admin/claims.tsx';
 import { Users } from '../features/admin/users.tsx';
 
 export default function AdminPage() {
@@ -25,12 +26,16 @@ export default function AdminPage() {
             <TabsList aria-label="Admin sections">
               <TabsTrigger value="applications">Vendor applications</TabsTrigger>
               <TabsTrigger value="users">Users</TabsTrigger>
+              <TabsTrigger value="claims">Claims</TabsTrigger>
             </TabsList>
             <TabsContent value="applications">
               <Applications />
             </TabsContent>
             <TabsContent value="users">
               <Users />
+            </TabsContent>
+            <TabsContent value="claims">
+              <Claims />
             </TabsContent>
           </Tabs>
         </div>

@@ -38,3 +38,23 @@ export function useOrderDelivery(id: string) {
     onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
 }
+
+/** The customer's satisfaction claim, as multipart: the description and up to five photos. */
+export function useOpenClaim(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) =>
+      api<OrderDetail>(`/api/orders/${id}/claim`, { method: 'POST', body: form }),
+    onSuccess: (order) => qc.setQueryData(orderKeys.detail(id), order),
+  });
+}
+
+/** The vendor's answer to the claim. */
+export function useClaimResponse(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (response: string) =>
+      api<OrderDetail>(`/api/orders/${id}/claim/response`, { method: 'POST', json: { response } }),
+    onSuccess: (order) => qc.setQueryData(orderKeys.detail(id), order),
+  });
+}

@@ -16,6 +16,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { OrderTimeline } from '../dashboard/order-timeline.tsx';
+import { ClaimPanel } from './claim-panel.tsx';
 import { useOrder, useOrderDelivery, useOrderTransition } from './api.ts';
 
 const PARTY = { customer: 'Customer', vendor: 'Vendor', admin: 'Frosted', system: 'Frosted' } as const;
@@ -59,6 +60,7 @@ export function OrderTracker({ orderId }: { orderId: string }) {
         ))}
       </ol>
       <PaymentNote order={o} />
+      <ClaimPanel order={o} />
       <OrderActions order={o} />
     </div>
   );
