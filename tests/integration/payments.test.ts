@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, VendorPayouts } from '../../src/shared/schemas/payments.ts';
-import { refunds, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, refunds, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema/index.ts';
 import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
 import { TOO_LATE_TO_CANCEL } from '../../src/server/modules/payments/money.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/service.ts';
@@ -97,6 +97,14 @@ describe('checkout with the sandbox', () => {
     expect(paid.body).toMatchObject({ status: 'succeeded', failureMessage: null });
     expect(await orderStatus(order.id)).toBe('paid');
     expect(await heldForOrder(t.database.db, order.id)).toBe(18_500);
+    // The customer's receipt.
+    const [receipt] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(
+        and(eq(emailOutbox.kind, 'payment-receipt'), like(emailOutbox.subject, `%${order.orderNumber}%`)),
+      );
+    expect(receipt!.text).toContain('We received $185.00 for order');
     // Paid is paid: no second checkout.
     expect((await checkout(order.id)).status).toBe(409);
   });

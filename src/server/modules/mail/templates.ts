@@ -167,3 +167,28 @@ export const claimResolved = ({
     url,
     'Questions? Reply to this e-mail or visit our support page.',
   );
+
+export const paymentReceipt = ({
+  name,
+  orderNumber,
+  vendorName,
+  amount,
+  url,
+}: {
+  name: string;
+  orderNumber: string;
+  vendorName: string;
+  amount: string;
+  url: string;
+}) =>
+  compose(
+    `Your Frosted receipt for order ${orderNumber}`,
+    `Thank you, ${name}: your payment is protected`,
+    [
+      `We received ${amount} for order ${orderNumber} with ${vendorName}.`,
+      `Frosted holds it and releases it to ${vendorName} when you confirm you are satisfied, or 24 hours after delivery if you raise nothing. Cancellations are refunded by our Terms.`,
+    ],
+    'Track my order',
+    url,
+    'Keep this e-mail as your receipt. Questions? Reply to this e-mail or visit our support page.',
+  );

@@ -1,7 +1,18 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Checkout, VendorPayouts } from '../../../shared/schemas/payments.ts';
 import { queryRows, type Db } from '../../db/client.ts';
-import { orders, payments, payouts, processorEvents, refunds, vendors } from '../../db/schema/index.ts';
+import {
+  orders,
+  payments,
+  payouts,
+  processorEvents,
+  refunds,
+  users,
+  vendors,
+} from '../../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { paymentReceipt } from '../mail/templates.ts';
+import { formatCents } from '../../../shared/money.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -135,6 +146,7 @@ export async function confirmSandboxPayment({
   cardNumber,
   now,
   log,
+  receipts,
 }: {
   db: Db;
   processor: SandboxProcessor;
@@ -143,13 +155,14 @@ export async function confirmSandboxPayment({
   cardNumber: string;
   now: Date;
   log: Logger;
+  receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
   const { payment } = await customersPayment(db, actor, paymentId);
   if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
   if (payment.status !== 'requires_payment')
     throw new AppError('CONFLICT', 409, 'This payment is no longer waiting for a card. Reload the page.');
   const event = await processor.confirmCard(payment.providerRef, cardNumber);
-  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log, receipts });
   const after = await customersPayment(db, actor, paymentId);
   return checkoutDto(after.payment, after.order, after.vendorName);
 }
@@ -163,6 +176,7 @@ export async function authenticateSandboxPayment({
   approve,
   now,
   log,
+  receipts,
 }: {
   db: Db;
   processor: SandboxProcessor;
@@ -171,13 +185,14 @@ export async function authenticateSandboxPayment({
   approve: boolean;
   now: Date;
   log: Logger;
+  receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
   const { payment } = await customersPayment(db, actor, paymentId);
   if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
   if (payment.status !== 'requires_action')
     throw new AppError('CONFLICT', 409, 'This payment is not waiting for a confirmation. Reload the page.');
   const event = await processor.authenticate(payment.providerRef, approve);
-  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log, receipts });
   const after = await customersPayment(db, actor, paymentId);
   return checkoutDto(after.payment, after.order, after.vendorName);
 }
@@ -194,18 +209,22 @@ export async function applyProcessorEvent({
   event,
   now,
   log,
+  receipts,
 }: {
   db: Db;
   provider: string;
   event: ProcessorEvent;
   now: Date;
   log: Logger;
+  /** Where the customer's receipt goes once a payment succeeds (sent after the transaction). */
+  receipts?: { mailer: Mailer; publicUrl: string } | undefined;
 }): Promise<{ applied: boolean }> {
   await db
     .insert(processorEvents)
     .values({ id: event.id, provider, type: event.type, payload: { ...event }, receivedAt: now })
     .onConflictDoNothing();
-  return db.transaction(async (tx) => {
+  let paidOrderId: string | undefined;
+  const result = await db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ appliedAt: processorEvents.appliedAt })
       .from(processorEvents)
@@ -239,6 +258,7 @@ export async function applyProcessorEvent({
         amountCents: event.amountCents,
         key: `payment:${payment.id}`,
       });
+      paidOrderId = order!.id;
       if (order!.status === 'pending') {
         await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
       } else {
@@ -263,6 +283,39 @@ export async function applyProcessorEvent({
       .where(eq(processorEvents.id, event.id));
     return { applied: true };
   });
+  if (paidOrderId && receipts) await sendReceipt(db, receipts, paidOrderId, log);
+  return result;
+}
+
+/** The customer's receipt: what was paid, to whom, and that Frosted holds it until they are satisfied. */
+async function sendReceipt(
+  db: Db,
+  { mailer, publicUrl }: { mailer: Mailer; publicUrl: string },
+  orderId: string,
+  log: Logger,
+) {
+  try {
+    const [row] = await db
+      .select({ order: orders, vendorName: vendors.businessName, email: users.email, name: users.name })
+      .from(orders)
+      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+      .innerJoin(users, eq(users.id, orders.customerId))
+      .where(eq(orders.id, orderId));
+    if (!row) return;
+    await mailer.send({
+      to: row.email,
+      kind: 'payment-receipt',
+      ...paymentReceipt({
+        name: row.name,
+        orderNumber: row.order.orderNumber,
+        vendorName: row.vendorName,
+        amount: formatCents(row.order.amount),
+        url: `${publicUrl}/customer-dashboard-original`,
+      }),
+    });
+  } catch (err) {
+    log.error({ err, orderId }, 'could not e-mail the receipt');
+  }
 }
 
 /**

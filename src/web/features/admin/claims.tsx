@@ -165,6 +165,7 @@ function OpenClaim({ item }: { item: Item }) {
           <Field id={id('amount')} label="Refund amount ($)" error={errors.refundCents}>
             <Input
               inputMode="decimal"
+              className="max-w-48"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               {...fieldA11y(id('amount'), errors.refundCents)}
