@@ -131,6 +131,11 @@ describe('an order from payment to completion', () => {
     await page.waitForURL('**/customer-dashboard');
     await page.goto('/customer-dashboard-original');
     await page.getByRole('button', { name: 'Track Order' }).click();
+    // Not paid: where to pick the cake up is not shown yet.
+    await page
+      .getByRole('region', { name: 'What was agreed' })
+      .getByText('Pickup: the vendor’s address is shared after payment.')
+      .waitFor();
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();

@@ -50,14 +50,18 @@ describe('quotes, from request to review', () => {
     });
     const shops = [];
     for (const name of ['Willow', 'Poplar', 'Aspen']) {
-      const owner = await createUser(db, { userType: 'vendor', password: null });
+      // Poplar's baker signs in to revise their quote; the others answer through the services.
+      const owner = await createUser(db, {
+        userType: 'vendor',
+        ...(name !== 'Poplar' && { password: null }),
+      });
       const vendor = await createVendor(db, {
         userId: owner.id,
         businessName: `${name} Bakery`,
         rating: 0,
         reviewCount: 0,
       });
-      shops.push({ vendor, owner: asVendor(owner.id) });
+      shops.push({ vendor, owner: asVendor(owner.id), email: owner.email });
     }
     const [willow, poplar, aspen] = shops as [(typeof shops)[0], (typeof shops)[0], (typeof shops)[0]];
     await createFavorite(db, { customerId: customer.id, vendorId: poplar.vendor.id });
@@ -83,9 +87,21 @@ describe('quotes, from request to review', () => {
     await page.getByLabel('Servings').fill('14');
     await page.getByLabel('Design (optional)').selectOption(design.id);
     await page.getByLabel('Event date').fill(vancouverDay(addDays(clock.now(), 21)));
+    await page.getByLabel('Allergies (optional)').fill('Peanuts');
     await page.getByLabel('Delivery').check();
-    await page.getByLabel('Delivery address (BC)').fill('88 Granville St, Vancouver, BC');
+    // Outside British Columbia (no province, no BC postal code): refused at the field, the rest kept.
+    const address = page.getByLabel('Delivery address (BC)');
+    await address.fill('88 Granville St, Vancouver');
     await page.getByLabel('Notes for the vendors (optional)').fill('Yellow flowers, please.');
+    await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
+    await page
+      .getByText('Enter a delivery address in British Columbia, with its postal code (V…).')
+      .waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Notes for the vendors (optional)').inputValue()).toBe(
+      'Yellow flowers, please.',
+    );
+    await address.fill('88 Granville St, Vancouver v6c 1t2');
     await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
     await page.getByText('Your request is on its way to 3 vendors.').waitFor();
     await page.waitForURL(/\/quotes\/[^/]+$/);
@@ -119,9 +135,50 @@ describe('quotes, from request to review', () => {
     });
     await page.reload();
     const poplarColumn = columns.filter({ hasText: 'Poplar Bakery' });
+    const willowColumn = columns.filter({ hasText: 'Willow Bakery' });
     await poplarColumn.getByText('$200.00').waitFor();
-    await columns.filter({ hasText: 'Willow Bakery' }).getByText('$225.00').waitFor();
+    await willowColumn.getByText('$225.00').waitFor();
     await columns.filter({ hasText: 'Aspen Bakery' }).getByText('Declined: “Booked that weekend”').waitFor();
+    await poplarColumn.getByText('Poplar Bakery sent a quote').waitFor();
+
+    // The customer asks Willow for a change, with the price she hopes for.
+    await willowColumn.getByRole('button', { name: 'Ask for a Change' }).click();
+    await willowColumn.getByRole('button', { name: 'Send' }).click();
+    await willowColumn.getByText('Please say what you would like changed.').waitFor();
+    await willowColumn.getByLabel('What would you like changed?').fill('Could it be a little smaller?');
+    await willowColumn.getByLabel('Price you hope for ($, optional)').fill('190');
+    await willowColumn.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Willow Bakery has your request for a change.').waitFor();
+    const willowHistory = willowColumn.getByRole('region', { name: 'History of Willow Bakery’s quote' });
+    await willowHistory.getByText('You asked for a change').waitFor();
+    await willowHistory.getByText('“Could it be a little smaller?”').waitFor();
+    await willowHistory.getByText('Hoping for $190.00').waitFor();
+    await willowColumn.getByText('Change asked', { exact: true }).waitFor();
+    expect(await willowColumn.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
+
+    // Meanwhile Poplar's baker lowers their price from their inbox, on a phone.
+    const baker = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(baker.page, poplar.email, TEST_PASSWORD);
+    await baker.page.waitForURL('**/vendor-dashboard');
+    await baker.page.getByRole('tab', { name: 'Quotes' }).click();
+    const request = baker.page.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
+    await request.getByText('Allergies:').waitFor();
+    await request.getByRole('button', { name: 'Revise Quote' }).click();
+    await request.getByLabel('Price ($)').fill('170');
+    await request.getByLabel('Message to the customer (optional)').fill('A little less, for a regular.');
+    await request.getByRole('button', { name: 'Send Revised Quote' }).click();
+    await baker.page.getByText('Quote sent to the customer.').waitFor();
+    await request.getByText('$190.00', { exact: true }).waitFor();
+
+    // The customer's page still shows the first price: accepting it is refused, and the page refreshes.
+    await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
+    await page.getByText('This quote was revised. Review the new price before accepting.').waitFor();
+    await poplarColumn.getByText('$190.00', { exact: true }).waitFor();
+    const poplarHistory = poplarColumn.getByRole('region', { name: 'History of Poplar Bakery’s quote' });
+    await poplarHistory.getByText('Poplar Bakery revised the quote').waitFor();
+    await poplarHistory.getByText('$200.00 → $190.00').waitFor();
+    await poplarHistory.getByText('“A little less, for a regular.”').waitFor();
+    expect(page.url()).toMatch(/\/quotes\/[^/]+$/);
 
     await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
     await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
@@ -131,13 +188,26 @@ describe('quotes, from request to review', () => {
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/30');
     await page.getByLabel('CVC').fill('123');
-    await page.getByRole('button', { name: 'Pay $200.00' }).click();
+    await page.getByRole('button', { name: 'Pay $190.00' }).click();
     await page.getByRole('heading', { name: 'Payment protected' }).waitFor();
     const [willowQuote, poplarQuote] = [await quoteOf(willow.vendor.id), await quoteOf(poplar.vendor.id)];
     expect(willowQuote.status).toBe('closed');
     expect(poplarQuote.status).toBe('accepted');
     const orderId = poplarQuote.orderId!;
-    expect(await heldForOrder(db, orderId)).toBe(20_000);
+    expect(await heldForOrder(db, orderId)).toBe(19_000);
+
+    // The baker's order shows what was agreed, allergies and notes included, and opens the customer's conversation.
+    await baker.page.getByRole('tab', { name: 'Orders' }).click();
+    await baker.page.getByRole('button', { name: 'Update Status' }).click();
+    const agreed = baker.page.getByRole('region', { name: 'What was agreed' });
+    await agreed.getByText('Peanuts').waitFor();
+    await agreed.getByText('“Yellow flowers, please.”').waitFor();
+    await agreed.getByText('Delivery to 88 Granville St, Vancouver v6c 1t2').waitFor();
+    await agreed.getByText('Three tiers of lemon').waitFor();
+    await baker.page.getByRole('button', { name: 'Message Customer' }).click();
+    await baker.page.waitForURL(/\/messages\?c=/);
+    await baker.page.getByRole('region', { name: 'Conversation with Maya L.' }).waitFor();
+    await baker.context.close();
 
     // The vendor's steps, then 24 h pass: the money goes to the vendor, less the 8% fee.
     for (const action of ['confirm', 'start', 'markReady', 'deliver'])
@@ -152,7 +222,7 @@ describe('quotes, from request to review', () => {
 
     expect(await vendorBalances(db, poplar.vendor.id)).toEqual({
       heldCents: 0,
-      availableCents: 18_400,
+      availableCents: 19_000 - 1_520,
       paidOutCents: 0,
     });
 

@@ -285,4 +285,56 @@ describe('the quote inbox', () => {
     });
     await context.close();
   });
+
+  it('the Orders tab lists every active order, twenty at a time, and the finished ones apart', async () => {
+    const db = server.services.db;
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, businessName: 'Sorrel Bakehouse' });
+    const customer = await createUser(db, { firstName: 'Rosa', lastName: 'Diaz' });
+    const brief = (occasion: string) =>
+      quoteBriefSchema.parse({
+        occasion,
+        flavor: 'Vanilla',
+        size: '8 inch (8-10)',
+        servings: 10,
+        fulfillment: 'pickup',
+        eventDate: '2030-06-01',
+      });
+    for (let i = 0; i < 22; i++)
+      await createOrder(db, {
+        customerId: customer.id,
+        vendorId: vendor.id,
+        status: i % 2 ? 'confirmed' : 'paid',
+        orderNumber: `FR-S-${100 + i}`,
+        deliveryDate: new Date(Date.UTC(2030, 5, 1 + i, 20)),
+        brief: brief(i === 0 ? 'Graduation' : 'Birthday'),
+      });
+    for (const status of ['completed', 'cancelled'])
+      await createOrder(db, {
+        customerId: customer.id,
+        vendorId: vendor.id,
+        status,
+        orderNumber: `FR-S-${status}`,
+        deliveryDate: new Date(Date.UTC(2026, 0, 1, 20)),
+      });
+
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    await signInAs(page, owner.email, TEST_PASSWORD);
+    await page.waitForURL('**/vendor-dashboard');
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    const active = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem');
+    await expect.poll(() => active.count()).toBe(20);
+    // Soonest due first, named by the occasion of the agreed brief.
+    await active.first().getByText('Graduation Cake · Rosa D.').waitFor();
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => active.count()).toBe(22);
+    await active.last().getByText('FR-S-121').waitFor();
+    expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Completed & cancelled' }).click();
+    const past = page.getByRole('list', { name: 'Past orders' }).getByRole('listitem');
+    await expect.poll(() => past.count()).toBe(2);
+    await past.first().getByRole('button', { name: 'Track Order' }).waitFor();
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, users, vendors } from '../../src/server/db/schema/index.ts';
+import { recordPayment } from '../../src/server/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createDesign,
@@ -140,7 +141,21 @@ describe('accounts and dashboards', () => {
     const alice = await createUser(db);
     const bob = await createUser(db);
     const vendor = await createVendor(db);
-    await createOrder(db, { customerId: alice.id, vendorId: vendor.id, amount: 12_345, status: 'completed' });
+    const paid = await createOrder(db, {
+      customerId: alice.id,
+      vendorId: vendor.id,
+      amount: 12_345,
+      status: 'completed',
+    });
+    // Total Spent is what the ledger holds as paid: the completed order's payment.
+    await db.transaction((tx) =>
+      recordPayment(tx, {
+        orderId: paid.id,
+        vendorId: vendor.id,
+        amountCents: 12_345,
+        key: `payment:${paid.id}`,
+      }),
+    );
     await createOrder(db, { customerId: alice.id, vendorId: vendor.id, amount: 5_000, status: 'cancelled' });
     await createOrder(db, { customerId: bob.id, vendorId: vendor.id, amount: 99_999 });
     await createDesign(db, alice.id);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentVendorDashboard } from '../../src/server/modules/dashboard/presenter.ts';
 import { getVendorDashboard } from '../../src/server/modules/dashboard/service.ts';
+import { recordPayment, settleOrder } from '../../src/server/modules/ledger/ledger.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createDesign,
@@ -102,8 +103,9 @@ beforeAll(async () => {
       at: '2026-04-03T20:00:00Z',
     },
   ] as const;
+  const ids: Record<string, string> = {};
   for (const o of orders) {
-    await createOrder(db, {
+    const order = await createOrder(db, {
       orderNumber: o.n,
       customerId: o.customer.id,
       vendorId: o.vendor.id,
@@ -111,7 +113,46 @@ beforeAll(async () => {
       amount: o.amount,
       createdAt: at(o.at),
     });
+    ids[o.n] = order.id;
   }
+  // Emma's newest order, accepted but never paid: it is spent nothing.
+  await createOrder(db, {
+    orderNumber: 'FR-E-5',
+    customerId: emma.id,
+    vendorId: elsewhere.id,
+    status: 'pending',
+    amount: 20_000,
+    createdAt: at('2026-04-10T20:00:00Z'),
+  });
+
+  // The money, as the ledger records it: each paid order's payment, then how it ended.
+  await db.transaction(async (tx) => {
+    for (const o of orders)
+      await recordPayment(tx, {
+        orderId: ids[o.n]!,
+        vendorId: o.vendor.id,
+        amountCents: o.amount,
+        key: `payment:${o.n}`,
+      });
+    // Emma's completed order with Sweet Dreams is released to the vendor: still what she spent.
+    await settleOrder(tx, {
+      kind: 'release',
+      orderId: ids['FR-E-1']!,
+      vendorId: sweetDreams.id,
+      heldCents: 85_000,
+      split: { refundCents: 0, vendorCents: 78_200, platformCents: 6_800 },
+      key: 'release:FR-E-1',
+    });
+    // Her cancelled order: cancelled within the vendor's window, 5,000 of the 9,500 comes back.
+    await settleOrder(tx, {
+      kind: 'cancellation',
+      orderId: ids['FR-E-4']!,
+      vendorId: sweetDreams.id,
+      heldCents: 9_500,
+      split: { refundCents: 5_000, vendorCents: 4_140, platformCents: 360 },
+      key: 'cancel:FR-E-4',
+    });
+  });
 });
 afterAll(() => t.close());
 
@@ -128,18 +169,20 @@ async function monthsAt(now: string) {
 }
 
 describe('dashboards show exactly the signed-in user’s numbers', () => {
-  it('customer: only their own orders, designs and favorite vendors; cancelled orders are not spent', async () => {
+  it('customer: only their own orders, designs and favorite vendors; Total Spent is what the ledger kept', async () => {
     const cookie = await signIn(t.app, emma.email);
     const res = await t.app.request('/api/me/dashboard/customer', { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.stats).toEqual({
-      totalOrders: 4,
+      totalOrders: 5,
       designsCreated: 4,
       favoriteVendors: 2,
-      totalSpent: 85_000 + 12_500 + 18_500,
+      // Paid for E-1, E-2 and E-3; of E-4 what the refund left; E-5 was never paid.
+      totalSpent: 85_000 + 12_500 + 18_500 + (9_500 - 5_000),
     });
     expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      'FR-E-5',
       'FR-E-4',
       'FR-E-3',
       'FR-E-2',

@@ -17,6 +17,7 @@ import { createLogger } from '../../src/server/logger.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
+import { getCustomerRequest } from '../../src/server/modules/quotes/read.ts';
 import {
   acceptQuote,
   answerQuote,
@@ -162,6 +163,7 @@ describe('quote requests', () => {
       db,
       actor: customer,
       quoteId: qb,
+      revision: 2,
       now: clock.now(),
       serviceFeeRate: 0.075,
     });
@@ -305,7 +307,14 @@ describe('quote requests', () => {
     expect(
       (
         await refused(
-          acceptQuote({ db, actor: stranger, quoteId: quoteIds[0]!, now: clock.now(), serviceFeeRate: 0.08 }),
+          acceptQuote({
+            db,
+            actor: stranger,
+            quoteId: quoteIds[0]!,
+            now: clock.now(),
+            revision: 1,
+            serviceFeeRate: 0.08,
+          }),
         )
       ).status,
     ).toBe(404);
@@ -358,7 +367,7 @@ describe('quote requests', () => {
     const [request] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
     expect(request!.status).toBe('closed');
     const late = await refused(
-      acceptQuote({ db, actor: customer, quoteId: qa, now: clock.now(), serviceFeeRate: 0.08 }),
+      acceptQuote({ db, actor: customer, quoteId: qa, now: clock.now(), revision: 1, serviceFeeRate: 0.08 }),
     );
     expect(late.status).toBe(409);
   });
@@ -384,12 +393,20 @@ describe('quote requests', () => {
     const other = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
     try {
       const results = await Promise.allSettled([
-        acceptQuote({ db, actor: customer, quoteId: quoteIds[0]!, now: clock.now(), serviceFeeRate: 0.08 }),
+        acceptQuote({
+          db,
+          actor: customer,
+          quoteId: quoteIds[0]!,
+          now: clock.now(),
+          revision: 1,
+          serviceFeeRate: 0.08,
+        }),
         acceptQuote({
           db: other?.db ?? db,
           actor: customer,
           quoteId: quoteIds[1]!,
           now: clock.now(),
+          revision: 1,
           serviceFeeRate: 0.08,
         }),
       ]);
@@ -402,5 +419,170 @@ describe('quote requests', () => {
     const accepted = await db.select().from(quotes).where(eq(quotes.requestId, requestId));
     expect(accepted.filter((q) => q.status === 'accepted')).toHaveLength(1);
     expect(accepted.filter((q) => q.orderId)).toHaveLength(1);
+  });
+
+  it('a vendor revises a quote: the customer sees the new price, and only the revision they saw can be accepted', async () => {
+    const clock = manualClock('2026-12-01T18:00:00Z');
+    const { customer, shops } = await world();
+    const { requestId, quoteIds } = await createQuoteRequest({
+      db,
+      actor: customer,
+      input: { vendorIds: [shops[0]!.vendor.id], brief: brief('2026-12-20') },
+      now: clock.now(),
+    });
+    const quoteId = quoteIds[0]!;
+    const first = await answerQuote({
+      db,
+      actor: shops[0]!.owner,
+      quoteId,
+      input: answer(new Date('2026-12-10T00:00:00Z'), 20_000),
+      now: clock.now(),
+    });
+    expect(first.revision).toBe(1);
+    clock.advanceHours(2);
+    // Still quoted, the vendor lowers the price: a revision, not a new answer.
+    const revised = await answerQuote({
+      db,
+      actor: shops[0]!.owner,
+      quoteId,
+      input: { ...answer(new Date('2026-12-11T00:00:00Z'), 17_500), message: 'A little less, for you.' },
+      now: clock.now(),
+    });
+    expect(revised).toMatchObject({ status: 'quoted', revision: 2, priceCents: 17_500 });
+
+    const seen = (await getCustomerRequest(db, customer, requestId)).quotes[0]!;
+    expect(seen).toMatchObject({ status: 'quoted', revision: 2, priceCents: 17_500, totalCents: 19_000 });
+    expect(seen.events.map((e) => [e.action, e.priceCents, e.message])).toEqual([
+      ['requested', null, null],
+      ['answer', 20_000, 'Happy to make it!'],
+      ['revise', 17_500, 'A little less, for you.'],
+    ]);
+    expect(seen.events.at(-1)!.at).toBe(clock.now().toISOString());
+
+    // A page still showing the first price accepts nothing.
+    const stale = await refused(
+      acceptQuote({ db, actor: customer, quoteId, revision: 1, now: clock.now(), serviceFeeRate: 0.08 }),
+    );
+    expect(stale).toMatchObject({
+      status: 409,
+      message: 'This quote was revised. Review the new price before accepting.',
+    });
+    expect((await db.select().from(quotes).where(eq(quotes.id, quoteId)))[0]!.status).toBe('quoted');
+    expect(await db.select().from(orders).where(eq(orders.customerId, customer.id))).toHaveLength(0);
+
+    const { orderId } = await acceptQuote({
+      db,
+      actor: customer,
+      quoteId,
+      revision: 2,
+      now: clock.now(),
+      serviceFeeRate: 0.08,
+    });
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.amount).toBe(17_500 + 1_500);
+  });
+
+  it('checks the vendor’s day again at acceptance: two customers taking the last slot at once make one order', async () => {
+    const clock = manualClock('2026-12-01T18:00:00Z');
+    const { shops } = await world();
+    const shop = shops[0]!;
+    // Two orders a day; one already booked for the 15th.
+    await db.update(vendors).set({ ordersPerDay: 2 }).where(eq(vendors.id, shop.vendor.id));
+    const booked = await createUser(db, { password: null });
+    await createOrder(db, {
+      customerId: booked.id,
+      vendorId: shop.vendor.id,
+      status: 'paid',
+      deliveryDate: new Date('2026-12-15T19:00:00Z'),
+    });
+    // Each of two customers asks for the 15th (the day has room for one more), and gets a quote.
+    const customers = [
+      actor((await createUser(db, { password: null })).id),
+      actor((await createUser(db, { password: null })).id),
+    ];
+    const quoteIds: string[] = [];
+    for (const who of customers) {
+      const {
+        quoteIds: [id],
+      } = await createQuoteRequest({
+        db,
+        actor: who,
+        input: { vendorIds: [shop.vendor.id], brief: brief('2026-12-15') },
+        now: clock.now(),
+      });
+      await answerQuote({
+        db,
+        actor: shop.owner,
+        quoteId: id!,
+        input: answer(new Date('2026-12-10T00:00:00Z')),
+        now: clock.now(),
+      });
+      quoteIds.push(id!);
+    }
+    // On a server, a second process's connection, so the two transactions really overlap.
+    const other = database.url ? await openDatabase({ url: database.url, poolSize: 2 }) : undefined;
+    let results: PromiseSettledResult<unknown>[];
+    try {
+      results = await Promise.allSettled(
+        customers.map((who, i) =>
+          acceptQuote({
+            db: i === 1 && other ? other.db : db,
+            actor: who,
+            quoteId: quoteIds[i]!,
+            revision: 1,
+            now: clock.now(),
+            serviceFeeRate: 0.08,
+          }),
+        ),
+      );
+    } finally {
+      await other?.close();
+    }
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refusal = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason;
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({
+      status: 409,
+      message: `${shop.vendor.businessName} is fully booked on December 15, 2026. Choose another date or vendor.`,
+    });
+    const dayOrders = await db.select().from(orders).where(eq(orders.vendorId, shop.vendor.id));
+    expect(dayOrders).toHaveLength(2);
+    // The refused quote is still open: nothing of it was accepted.
+    const statuses = await db
+      .select({ status: quotes.status })
+      .from(quotes)
+      .where(eq(quotes.vendorId, shop.vendor.id));
+    expect(statuses.map((q) => q.status).sort()).toEqual(['accepted', 'quoted']);
+  });
+
+  it('checks the lead time again at acceptance: a quote accepted too close to the event is refused', async () => {
+    const clock = manualClock('2026-12-01T18:00:00Z');
+    const { customer, shops } = await world(); // three days' notice
+    const { quoteIds } = await createQuoteRequest({
+      db,
+      actor: customer,
+      input: { vendorIds: [shops[0]!.vendor.id], brief: brief('2026-12-05') },
+      now: clock.now(),
+    });
+    await answerQuote({
+      db,
+      actor: shops[0]!.owner,
+      quoteId: quoteIds[0]!,
+      input: answer(new Date('2026-12-04T00:00:00Z')),
+      now: clock.now(),
+    });
+    clock.set('2026-12-03T18:00:00Z'); // Dec 3 in Vancouver: two days before the 5th
+    const late = await refused(
+      acceptQuote({
+        db,
+        actor: customer,
+        quoteId: quoteIds[0]!,
+        revision: 1,
+        now: clock.now(),
+        serviceFeeRate: 0.08,
+      }),
+    );
+    expect(late).toMatchObject({ status: 409 });
+    expect(late.message).toMatch(/^Alder Cakes needs 3 days’ notice/);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorDashboard } from '../../src/shared/schemas/dashboard.ts';
+import type { ApiErrorBody } from '../../src/shared/errors.ts';
+import type { VendorDashboard, VendorOrderPage } from '../../src/shared/schemas/dashboard.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { HOUR_MS, MINUTE_MS, vancouverDayStart } from '../../src/shared/time.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS, vancouverDayStart } from '../../src/shared/time.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { answerQuote, createQuoteRequest, declineQuote } from '../../src/server/modules/quotes/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -141,5 +142,91 @@ describe('vendor overview', () => {
     // The next morning, the late one is yesterday's and tomorrow's is today's.
     clock.set(at(24 * HOUR_MS + 8 * HOUR_MS));
     expect((await overview()).todaysOrders.orders.map((o) => o.orderNumber)).toEqual(['FR-TOMORROW']);
+  });
+});
+
+describe('the Orders tab', () => {
+  it('lists every active order, soonest due first, a page at a time; the finished ones apart', async () => {
+    const db = t.database.db;
+    const ownerUser = await createUser(db, { userType: 'vendor' });
+    const shop = await createVendor(db, { userId: ownerUser.id });
+    const shopCookie = await signIn(t.app, ownerUser.email);
+    const page = async (query: string) => {
+      const res = await t.app.request(`/api/me/dashboard/vendor/orders?${query}`, {
+        headers: { Cookie: shopCookie },
+      });
+      return { status: res.status, body: (await res.json()) as VendorOrderPage & ApiErrorBody };
+    };
+    const due = (day: number, hour: number) => new Date(dayStart.getTime() + day * DAY_MS + hour * HOUR_MS);
+    const active = ['pending', 'paid', 'confirmed', 'in_progress', 'ready', 'delivered'];
+    const made: { id: string; due: Date }[] = [];
+    for (let i = 0; i < 43; i++) {
+      // Several orders share a due time, so the order's id decides between them.
+      const deliveryDate = due(i % 9, 10 + (i % 3));
+      const order = await createOrder(db, {
+        customerId: customer.id,
+        vendorId: shop.id,
+        status: active[i % active.length]!,
+        deliveryDate,
+      });
+      made.push({ id: order.id, due: deliveryDate });
+    }
+    // Orders from before delivery dates were kept sort by when they were made (to the microsecond).
+    for (let i = 0; i < 2; i++) {
+      const order = await createOrder(db, {
+        customerId: customer.id,
+        vendorId: shop.id,
+        status: 'confirmed',
+      });
+      made.push({ id: order.id, due: order.createdAt });
+    }
+    const finished: string[] = [];
+    for (let i = 0; i < 3; i++)
+      finished.push(
+        (
+          await createOrder(db, {
+            customerId: customer.id,
+            vendorId: shop.id,
+            status: i === 1 ? 'cancelled' : 'completed',
+            deliveryDate: due(-i - 1, 12),
+          })
+        ).id,
+      );
+    await createOrder(db, {
+      customerId: customer.id,
+      vendorId: vendorId,
+      status: 'confirmed',
+      deliveryDate: due(1, 9),
+    });
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: Awaited<ReturnType<typeof page>> = await page(
+        `view=active${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.orders.length).toBeLessThanOrEqual(20);
+      seen.push(...res.body.orders.map((o) => o.id));
+      cursor = res.body.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    const expected = [...made]
+      .sort((a, b) => a.due.getTime() - b.due.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((o) => o.id);
+    expect(seen).toEqual(expected);
+
+    const past = await page('view=past');
+    expect(past.body.orders.map((o) => o.id)).toEqual(finished);
+    expect(past.body.nextCursor).toBeNull();
+    expect(past.body.orders[0]).toMatchObject({ customerName: 'Noor H.', fulfillment: 'pickup' });
+
+    const bad = await page('view=active&cursor=not-a-cursor');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({
+      cursor: 'This page link is invalid; start again from the first page.',
+    });
   });
 });

@@ -6,7 +6,7 @@ export const dashboardStatsSchema = z.object({
   totalOrders: z.number().int(),
   designsCreated: z.number().int(),
   favoriteVendors: z.number().int(),
-  /** Integer cents (CAD), orders that were not cancelled. */
+  /** Integer cents (CAD): what the ledger says the customer paid for their orders, less refunds owed. */
   totalSpent: z.number().int(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
@@ -22,9 +22,13 @@ export const customerOrderSchema = z.object({
   /** The customer has reviewed this order (one review per order). */
   reviewed: z.boolean(),
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
+  /** From the brief frozen at acceptance (else the design's); null when neither says. */
+  occasion: z.string().nullable(),
+  /** The design as agreed when the quote was accepted (older orders: the saved design). */
   cakeDesign: z
     .object({
-      id: z.string(),
+      /** The saved design it came from; null once that design is deleted. */
+      id: z.string().nullable(),
       occasion: z.string(),
       flavor: z.string(),
       description: z.string().nullable(),
@@ -77,18 +81,6 @@ export const vendorDashboardSchema = z.object({
   }),
   /** The last six months in Vancouver time, oldest first: orders placed and revenue (cents) of those completed. */
   months: z.array(z.object({ month: z.string(), orders: z.number().int(), revenue: z.number().int() })),
-  recentOrders: z.array(
-    z.object({
-      id: z.string(),
-      orderNumber: z.string(),
-      status: z.string(),
-      amount: z.number().int(),
-      customerName: z.string(),
-      occasion: z.string().nullable(),
-      deliveryDate: z.string().nullable(),
-      createdAt: z.string(),
-    }),
-  ),
   /** Quotes waiting for the vendor's answer: how many, and the newest few. */
   openQuoteRequests: z.object({
     count: z.number().int(),
@@ -122,3 +114,89 @@ export const vendorDashboardSchema = z.object({
   }),
 });
 export type VendorDashboard = z.infer<typeof vendorDashboardSchema>;
+
+/** One of the vendor's orders in their Orders tab, described by what was agreed (brief and design). */
+export const vendorOrderSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  customerName: z.string(),
+  occasion: z.string().nullable(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  fulfillment: z.enum(['delivery', 'pickup']),
+  deliveryDate: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type VendorOrder = z.infer<typeof vendorOrderSchema>;
+
+/** Orders per page of the vendor's Orders tab. */
+export const VENDOR_ORDERS_PAGE = 20;
+
+/** A place in the vendor's order list: the order's due instant (microseconds, UTC) and its id. */
+export interface VendorOrderPosition {
+  at: string;
+  id: string;
+}
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (token: string) =>
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(token.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
+  );
+
+export const encodeVendorOrderCursor = (p: VendorOrderPosition): string =>
+  toBase64Url(JSON.stringify([p.at, p.id]));
+
+const POSITION_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A cursor back into a place, or null for anything the API did not issue. */
+export function decodeVendorOrderCursor(token: string): VendorOrderPosition | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(token));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+  const [at, id] = parsed as unknown[];
+  if (typeof at !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
+  if (!POSITION_AT.test(at) || Number.isNaN(Date.parse(`${at.slice(0, 23)}Z`))) return null;
+  return { at, id };
+}
+
+const INVALID_CURSOR = 'This page link is invalid; start again from the first page.';
+
+/**
+ * GET /api/me/dashboard/vendor/orders: `active` (not completed or cancelled, soonest due first) or
+ * `past` (completed and cancelled, latest first), a page at a time.
+ */
+export const vendorOrdersQuerySchema = z.object({
+  view: z.enum(['active', 'past']).default('active'),
+  cursor: z
+    .string()
+    .max(300, INVALID_CURSOR)
+    .regex(/^[A-Za-z0-9_-]+$/, INVALID_CURSOR)
+    .transform((token, ctx) => {
+      const position = decodeVendorOrderCursor(token);
+      if (!position) {
+        ctx.addIssue({ code: 'custom', message: INVALID_CURSOR });
+        return z.NEVER;
+      }
+      return position;
+    })
+    .optional(),
+});
+export type VendorOrdersQuery = z.output<typeof vendorOrdersQuerySchema>;
+
+export const vendorOrderPageSchema = z.object({
+  orders: z.array(vendorOrderSchema),
+  /** The next page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type VendorOrderPage = z.infer<typeof vendorOrderPageSchema>;

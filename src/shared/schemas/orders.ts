@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_ACTIONS, ORDER_PARTIES } from '../order-machine.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { claimViewSchema } from './claims.ts';
+import { briefViewSchema } from './quotes.ts';
 
 /** POST /api/orders/{id}/transitions: one change of the order's status. */
 export const orderTransitionSchema = z.object({
@@ -33,6 +34,16 @@ export const orderEventSchema = z.object({
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
 
+/** The design an order was agreed on, frozen at acceptance. */
+export const orderDesignSchema = z.object({
+  occasion: z.string(),
+  flavor: z.string(),
+  size: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type OrderDesign = z.infer<typeof orderDesignSchema>;
+
 /** One order as its customer, its vendor or an admin sees it, with its timeline and what the viewer may do. */
 export const orderDetailSchema = z.object({
   id: z.string(),
@@ -57,6 +68,16 @@ export const orderDetailSchema = z.object({
   /** Until when the customer can open a claim (24 hours after delivery), when they still can. */
   claimOpenUntil: z.string().nullable(),
   customerName: z.string(),
+  /** The brief as it was when the quote was accepted (null for an order made before briefs were kept). */
+  brief: briefViewSchema.nullable(),
+  /** The design as it was when the quote was accepted, whatever became of it since. */
+  design: orderDesignSchema.nullable(),
+  fulfillment: z.enum(['delivery', 'pickup']),
+  /**
+   * The vendor's pickup address: for a pickup order once it is paid (by the ledger), else null (the
+   * address is shared after payment).
+   */
+  pickupAddress: z.string().nullable(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),
   /** The changes the viewer can make now (cancellations need a note). */
@@ -64,3 +85,6 @@ export const orderDetailSchema = z.object({
   events: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** POST /api/orders/{id}/conversation: the conversation between the order's customer and vendor. */
+export const orderConversationSchema = z.object({ id: z.string() });

@@ -9,6 +9,29 @@ const text = (max: number, message = `Must be at most ${max} characters.`) =>
 const cents = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(0, message).max(10_000_000, message);
 
+/** A BC postal code: V, digit, letter, an optional space, digit, letter, digit (Canada Post's letters). */
+const BC_POSTAL_CODE = /\bV\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d\b/i;
+/** The province by name or abbreviation after a comma: "Vancouver, BC", "Victoria, B.C.". */
+const BC_NAMED = /,\s*B\.?C\.?(?![A-Z])|\bBritish\s+Columbia\b/i;
+
+const NOT_IN_BC = 'Enter a delivery address in British Columbia, with its postal code (V…).';
+
+/**
+ * Whether a delivery address is in British Columbia, where Frosted's vendors deliver: it carries a BC
+ * postal code, or names the province (", BC" or "British Columbia").
+ */
+export const isBritishColumbiaAddress = (address: string): boolean =>
+  BC_POSTAL_CODE.test(address) || BC_NAMED.test(address);
+
+/**
+ * The address checks run whenever the address and the choice of delivery are themselves valid, even
+ * while other fields are not, so the form shows every message at once.
+ */
+const addressReadable = (payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  !payload.issues.some((i) => i.path?.[0] === 'deliveryAddress' || i.path?.[0] === 'fulfillment');
+
 /**
  * What the customer asks vendors to quote on: the same brief goes to every vendor of the request, and
  * the accepted quote's order keeps it as it was.
@@ -41,7 +64,15 @@ export const quoteBriefSchema = z
   .refine((b) => b.fulfillment !== 'delivery' || /\S/.test(b.deliveryAddress ?? ''), {
     path: ['deliveryAddress'],
     message: 'Please enter the delivery address in British Columbia.',
+    when: addressReadable,
   })
+  .refine(
+    (b) =>
+      b.fulfillment !== 'delivery' ||
+      !/\S/.test(b.deliveryAddress ?? '') ||
+      isBritishColumbiaAddress(b.deliveryAddress ?? ''),
+    { path: ['deliveryAddress'], message: NOT_IN_BC, when: addressReadable },
+  )
   .refine(
     (b) =>
       b.budgetMinCents === undefined ||
@@ -75,6 +106,22 @@ export const quoteAnswerSchema = z.object({
   validUntil: z.iso.datetime({ offset: true, error: 'Please choose until when this quote is valid.' }),
 });
 export type QuoteAnswerInput = z.input<typeof quoteAnswerSchema>;
+
+/**
+ * POST /api/quotes/{id}/accept: the revision of the quote the customer saw. A quote the vendor revised
+ * since is refused (409), so nobody accepts a price they have not read.
+ */
+export const quoteAcceptSchema = z.object({
+  revision: z
+    .number({ error: 'Send the revision of the quote you are accepting.' })
+    .int('Send the revision of the quote you are accepting.')
+    .min(1, 'Send the revision of the quote you are accepting.')
+    .max(1_000_000, 'Send the revision of the quote you are accepting.'),
+});
+export type QuoteAcceptInput = z.infer<typeof quoteAcceptSchema>;
+
+/** The answer to accepting a quote the vendor revised after the customer looked at it. */
+export const QUOTE_REVISED_MESSAGE = 'This quote was revised. Review the new price before accepting.';
 
 export const quoteDeclineSchema = z.object({
   reason: z
@@ -131,7 +178,8 @@ export const quoteViewSchema = z.object({
 });
 export type QuoteView = z.infer<typeof quoteViewSchema>;
 
-const briefViewSchema = z.object({
+/** A brief as both sides read it (the request's, or the one an order froze at acceptance). */
+export const briefViewSchema = z.object({
   occasion: z.string(),
   flavor: z.string(),
   size: z.string(),
@@ -147,7 +195,7 @@ const briefViewSchema = z.object({
   notes: z.string().optional(),
 });
 
-const designViewSchema = z
+export const designViewSchema = z
   .object({
     id: z.string(),
     occasion: z.string(),

@@ -310,6 +310,8 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
             <div className="sm:col-span-2">
               <Field id="q-address" label="Delivery address (BC)" error={err('deliveryAddress')}>
                 <Input
+                  autoComplete="street-address"
+                  placeholder="88 Granville St, Vancouver, BC V6C 1T2"
                   value={values.deliveryAddress}
                   onChange={set('deliveryAddress')}
                   {...a11y('q-address', 'deliveryAddress')}

@@ -15,6 +15,7 @@ import { LoadError } from '../components/ui/load-error.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError } from '../lib/api.ts';
 import { useQuoteDecision, useQuoteRequest } from '../features/quotes/api.ts';
+import { QuoteThread } from '../features/quotes/quote-thread.tsx';
 
 export default function QuoteRequestPage() {
   return <RequireAuth need="customer">{() => <QuoteComparison />}</RequireAuth>;
@@ -88,7 +89,6 @@ function QuoteColumn({ quote: q, requestId, open }: { quote: QuoteView; requestI
   const navigate = useNavigate();
   const { accept, change } = useQuoteDecision(requestId, q.id);
   const [asking, setAsking] = useState(false);
-  const declined = [...q.events].reverse().find((e) => e.action === 'decline');
   return (
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-2">
@@ -130,19 +130,25 @@ function QuoteColumn({ quote: q, requestId, open }: { quote: QuoteView; requestI
           <dd>{q.validUntil ? formatDateTime(q.validUntil) : '—'}</dd>
         </div>
       </dl>
-      {q.message && <p className="mt-3 text-sm text-cocoa-700">“{q.message}”</p>}
-      {declined?.message && <p className="mt-3 text-sm text-cocoa-700">Declined: “{declined.message}”</p>}
+      <QuoteThread
+        events={q.events}
+        viewer="customer"
+        vendorName={q.vendor.businessName}
+        label={`History of ${q.vendor.businessName}’s quote`}
+        className="mt-4 border-t border-cocoa-900/10 pt-4"
+      />
       {open && q.status === 'quoted' && !asking && (
         <div className="mt-auto flex flex-wrap gap-2 pt-5">
           <Button
             disabled={accept.isPending}
             onClick={() =>
-              accept.mutate(undefined, {
+              accept.mutate(q.revision, {
                 onSuccess: ({ orderId, orderNumber }) => {
                   toast.success(`Quote accepted. Your order ${orderNumber} is waiting for payment.`);
                   // Straight to paying: the vendor starts once the money is held.
                   void navigate(`/orders/${orderId}/pay`);
                 },
+                // Revised or no longer possible: the quotes reload to show why.
                 onError: (err) => toast.error(err.message),
               })
             }

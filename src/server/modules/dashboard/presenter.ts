@@ -1,9 +1,38 @@
+import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
 import type { CustomerDashboard, VendorDashboard } from '../../../shared/schemas/dashboard.ts';
+import type { cakeDesigns } from '../../db/schema/index.ts';
+import type { OrderRow } from '../orders/transitions.ts';
 import { displayName } from '../reviews/presenter.ts';
 import { presentVendorCard } from '../vendors/presenter.ts';
 import type { getCustomerDashboard, getVendorDashboard } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+type AgreedOrder = Pick<OrderRow, 'cakeDesignId' | 'brief' | 'designSnapshot'>;
+type LiveDesign = Pick<typeof cakeDesigns.$inferSelect, 'occasion'> &
+  Partial<Pick<typeof cakeDesigns.$inferSelect, 'flavor' | 'description' | 'imageUrl'>>;
+
+/**
+ * The occasion an order was agreed for: the brief frozen at acceptance, else the design frozen with
+ * it; only an order made before either was kept falls back to its saved design as it is now.
+ */
+export const agreedOccasion = (
+  order: Omit<AgreedOrder, 'cakeDesignId'>,
+  live: LiveDesign | null,
+): string | null => order.brief?.occasion ?? order.designSnapshot?.occasion ?? live?.occasion ?? null;
+
+/** The design an order was agreed on (frozen at acceptance; older orders: the saved design now). */
+export function agreedDesign(order: AgreedOrder, live: LiveDesign | null) {
+  const d = order.designSnapshot ?? (order.brief ? null : live);
+  if (!d) return null;
+  return {
+    id: order.cakeDesignId,
+    occasion: d.occasion,
+    flavor: d.flavor ?? '',
+    description: d.description ?? null,
+    imageUrl: d.imageUrl ?? null,
+  };
+}
 
 export function presentCustomerDashboard(
   data: Awaited<ReturnType<typeof getCustomerDashboard>>,
@@ -26,15 +55,8 @@ export function presentCustomerDashboard(
         specialty: vendor.specialty,
         location: vendor.location,
       },
-      cakeDesign: design
-        ? {
-            id: design.id,
-            occasion: design.occasion,
-            flavor: design.flavor,
-            description: design.description,
-            imageUrl: design.imageUrl,
-          }
-        : null,
+      occasion: agreedOccasion(order, design),
+      cakeDesign: agreedDesign(order, design),
     })),
     designs: data.designRows.map((d) => ({
       id: d.id,
@@ -50,12 +72,10 @@ export function presentCustomerDashboard(
   };
 }
 
-const ACTIVE = new Set(['pending', 'paid', 'confirmed', 'in_progress', 'ready', 'delivered']);
-
 export function presentVendorDashboard(
   data: Awaited<ReturnType<typeof getVendorDashboard>>,
 ): VendorDashboard {
-  const { vendor, statusRows, months, recent, openQuotes, todaysOrders } = data;
+  const { vendor, statusRows, months, openQuotes, todaysOrders } = data;
   const byStatus = Object.fromEntries(statusRows.map((r) => [r.status, r.n]));
   const sumWhere = (pick: (status: string) => boolean, field: 'n' | 'cents') =>
     statusRows.filter((r) => pick(r.status)).reduce((t, r) => t + r[field], 0);
@@ -71,22 +91,12 @@ export function presentVendorDashboard(
     },
     stats: {
       totalOrders: sumWhere(() => true, 'n'),
-      activeOrders: sumWhere((s) => ACTIVE.has(s), 'n'),
+      activeOrders: sumWhere((s) => !isFinalOrderStatus(s), 'n'),
       completedOrders: byStatus.completed ?? 0,
       revenue: sumWhere((s) => s === 'completed', 'cents'),
       byStatus,
     },
     months,
-    recentOrders: recent.map(({ order, customer, occasion }) => ({
-      id: order.id,
-      orderNumber: order.orderNumber,
-      status: order.status,
-      amount: order.amount,
-      customerName: displayName(customer),
-      occasion,
-      deliveryDate: iso(order.deliveryDate),
-      createdAt: order.createdAt.toISOString(),
-    })),
     openQuoteRequests: {
       count: openQuotes[0]?.total ?? 0,
       quotes: openQuotes.map((q) => ({
@@ -106,8 +116,7 @@ export function presentVendorDashboard(
         id: order.id,
         orderNumber: order.orderNumber,
         status: order.status,
-        // An order from a quote keeps its occasion in the brief; older orders have only the design's.
-        occasion: order.brief?.occasion ?? order.designSnapshot?.occasion ?? occasion,
+        occasion: agreedOccasion(order, occasion === null ? null : { occasion }),
         customerName: displayName(customer),
         // The query keeps only orders with a delivery date today.
         deliveryDate: order.deliveryDate!.toISOString(),

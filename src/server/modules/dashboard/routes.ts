@@ -1,9 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { customerDashboardSchema, vendorDashboardSchema } from '../../../shared/schemas/dashboard.ts';
+import {
+  customerDashboardSchema,
+  vendorDashboardSchema,
+  vendorOrderPageSchema,
+  vendorOrdersQuerySchema,
+} from '../../../shared/schemas/dashboard.ts';
 import { signedIn, vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 import { presentCustomerDashboard, presentVendorDashboard } from './presenter.ts';
 import { getCustomerDashboard, getVendorDashboard } from './service.ts';
+import { listVendorOrders, presentVendorOrderPage } from './vendor-orders.ts';
 
 const tags = ['dashboard'];
 
@@ -34,6 +40,19 @@ const vendor = createRoute({
   },
 });
 
+const vendorOrders = createRoute({
+  method: 'get',
+  path: '/vendor/orders',
+  tags,
+  summary: "The signed-in vendor's orders, a page at a time: active (soonest due first) or past",
+  middleware: [vendorsOnly] as const,
+  request: { query: vendorOrdersQuerySchema },
+  responses: {
+    200: json(vendorOrderPageSchema, 'A page of orders, with the cursor of the next'),
+    ...errors(400, 401, 403, 404, 503),
+  },
+});
+
 /** The signed-in user's own dashboards: the actor comes from the session, never from the request. */
 export const dashboardRoutes = openApiRoutes()
   .openapi(customer, async (c) => {
@@ -48,4 +67,9 @@ export const dashboardRoutes = openApiRoutes()
     const { db, clock } = c.var.services;
     // "Today" and the analytics months go by the services' clock, which tests set.
     return c.json(presentVendorDashboard(await getVendorDashboard({ db, actor, now: clock.now() })), 200);
+  })
+  .openapi(vendorOrders, async (c) => {
+    const query = c.req.valid('query');
+    const page = await listVendorOrders({ db: c.var.services.db, actor: c.var.actor, query });
+    return c.json(presentVendorOrderPage(page), 200);
   });

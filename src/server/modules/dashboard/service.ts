@@ -11,6 +11,7 @@ import {
   vendors,
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { paidCentsByOrder } from '../ledger/ledger.ts';
 import type { Actor } from '../auth/actor.ts';
 import { QUOTE_TRANSITIONS } from '../../../shared/quote-machine.ts';
 import {
@@ -22,20 +23,15 @@ import {
   vancouverMonth,
 } from '../../../shared/time.ts';
 
-/** The signed-in customer's own stats, orders (newest first) and designs. Never anyone else's. */
+/**
+ * The signed-in customer's own stats, orders (newest first) and designs. Never anyone else's. Total
+ * Spent is what the ledger holds as paid for their orders, less the refunds those orders owe back:
+ * an unpaid order counts nothing, a cancelled one only what it kept.
+ */
 export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor }) {
   const mine = eq(orders.customerId, actor.id);
-  const [[orderTotals], [designTotals], [favoriteTotals], orderRows, designRows] = await Promise.all([
-    db
-      .select({
-        n: count(),
-        spentCents:
-          sql<number>`coalesce(sum(${orders.amount}) filter (where ${orders.status} <> 'cancelled'), 0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(orders)
-      .where(mine),
+  const [allOrders, [designTotals], [favoriteTotals], orderRows, designRows] = await Promise.all([
+    db.select({ id: orders.id }).from(orders).where(mine),
     db.select({ n: count() }).from(cakeDesigns).where(eq(cakeDesigns.customerId, actor.id)),
     db
       .select({ n: count() })
@@ -64,13 +60,17 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
     .where(and(eq(customerFavorites.customerId, actor.id), eq(vendors.status, 'approved')))
     .orderBy(desc(customerFavorites.createdAt))
     .limit(50);
+  const paid = await paidCentsByOrder(
+    db,
+    allOrders.map((o) => o.id),
+  );
   return {
     favoriteVendorRows,
     stats: {
-      totalOrders: orderTotals?.n ?? 0,
+      totalOrders: allOrders.length,
       designsCreated: designTotals?.n ?? 0,
       favoriteVendors: favoriteTotals?.n ?? 0,
-      totalSpent: orderTotals?.spentCents ?? 0,
+      totalSpent: [...paid.values()].reduce((sum, cents) => sum + cents, 0),
     },
     orderRows,
     designRows,
@@ -92,7 +92,7 @@ export async function getVendorDashboard({
 }) {
   const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
   if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
-  const [statusRows, monthRows, recent, openQuotes, todaysOrders] = await Promise.all([
+  const [statusRows, monthRows, openQuotes, todaysOrders] = await Promise.all([
     db
       .select({
         status: orders.status,
@@ -120,22 +120,10 @@ export async function getVendorDashboard({
         ),
       )
       .groupBy(sql`1`),
-    db
-      .select({
-        order: orders,
-        customer: { firstName: users.firstName, lastName: users.lastName, name: users.name },
-        occasion: cakeDesigns.occasion,
-      })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.customerId))
-      .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))
-      .where(eq(orders.vendorId, vendor.id))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(20),
     openQuoteRequests(db, vendor.id),
     ordersDueOn(db, vendor.id, vancouverDay(now)),
   ]);
-  return { vendor, statusRows, months: fillMonths(monthRows, now), recent, openQuotes, todaysOrders };
+  return { vendor, statusRows, months: fillMonths(monthRows, now), openQuotes, todaysOrders };
 }
 
 /** The overview lists this many open quote requests (the newest); the count covers them all. */

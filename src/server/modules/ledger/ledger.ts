@@ -373,3 +373,29 @@ export async function ledgerTotals(db: Tx | Db): Promise<LedgerTotals> {
     processorCashCents: byKind.get('processor_cash') ?? 0,
   };
 }
+
+/**
+ * What each customer paid for these orders and keeps paid: the payments collected for the order less
+ * the refunds its settlements owe back (sent or not), from the entries. An order with more than zero
+ * here is "paid" wherever the product says so (contact details, the pickup address, Total Spent).
+ */
+export async function paidCentsByOrder(
+  db: Tx | Db,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: ledgerTransactions.orderId,
+      total: sql<string>`COALESCE(sum(CASE
+          WHEN ${ledgerAccounts.kind} = 'processor_cash' AND ${ledgerTransactions.kind} = 'payment' THEN ${ledgerEntries.amount}
+          WHEN ${ledgerAccounts.kind} = 'refunds_payable' AND ${ledgerTransactions.kind} <> 'refund_sent' THEN ${ledgerEntries.amount}
+          ELSE 0 END), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(inArray(ledgerTransactions.orderId, [...orderIds]))
+    .groupBy(ledgerTransactions.orderId);
+  return new Map(rows.map((r) => [r.orderId!, Number(r.total)]));
+}

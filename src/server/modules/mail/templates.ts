@@ -192,3 +192,71 @@ export const paymentReceipt = ({
     url,
     'Keep this e-mail as your receipt. Questions? Reply to this e-mail or visit our support page.',
   );
+
+export const quoteRequested = ({
+  businessName,
+  customerFirstName,
+  summary,
+  url,
+}: {
+  businessName: string;
+  customerFirstName: string;
+  /** "Birthday cake for December 19, 2026, serves 14, delivery" */
+  summary: string;
+  url: string;
+}) =>
+  compose(
+    `New quote request: ${summary}`,
+    `${customerFirstName} would like a quote from ${businessName}`,
+    [
+      `${customerFirstName} asked for a quote: ${summary}.`,
+      'Read the brief and answer with your price, or decline with a reason, from the Quotes tab of your dashboard. A request unanswered for 72 hours closes.',
+    ],
+    'Answer the request',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );
+
+export const quoteAccepted = ({
+  businessName,
+  orderNumber,
+  summary,
+  url,
+}: {
+  businessName: string;
+  orderNumber: string;
+  summary: string;
+  url: string;
+}) =>
+  compose(
+    `Your quote was accepted: order ${orderNumber}`,
+    `Good news, ${businessName}: your quote was accepted`,
+    [
+      `The customer accepted your quote for ${summary}. It is now order ${orderNumber}, waiting for the customer’s payment.`,
+      'Once it is paid, confirm the order from the Orders tab of your dashboard. Frosted holds the payment and releases it to you when the customer is satisfied.',
+    ],
+    'Open my orders',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );
+
+export const quoteClosed = ({
+  businessName,
+  summary,
+  url,
+}: {
+  businessName: string;
+  summary: string;
+  url: string;
+}) =>
+  compose(
+    `Quote closed: the customer chose another baker`,
+    `Thank you for your quote, ${businessName}`,
+    [
+      `The customer chose another baker for ${summary}, so this request is closed and your quote with it.`,
+      'Nothing is needed from you. New requests appear in the Quotes tab of your dashboard.',
+    ],
+    'Open my quotes',
+    url,
+    'Questions? Reply to this e-mail or visit our support page.',
+  );

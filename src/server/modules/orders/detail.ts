@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.ts';
 import { claims, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
-import { heldForOrder } from '../ledger/ledger.ts';
+import { heldForOrder, paidCentsByOrder } from '../ledger/ledger.ts';
 import { claimDeadline, claimView } from '../payments/claims.ts';
 import { fileUrl } from '../storage/images.ts';
-import { orderTimeline } from './transitions.ts';
+import { orderTimeline, type OrderRow } from './transitions.ts';
 
 type Viewer = OrderDetail['viewer'];
 
@@ -34,6 +34,7 @@ export async function getOrderDetail(
       vendorName: vendors.businessName,
       vendorUserId: vendors.userId,
       vendorRefundPercent: vendors.cancellationRefundPercent,
+      vendorAddress: vendors.businessAddress,
       customerName: users.name,
       customerFirstName: users.firstName,
       customerLastName: users.lastName,
@@ -55,11 +56,13 @@ export async function getOrderDetail(
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents, [claim]] = await Promise.all([
+  const [events, heldCents, [claim], paid] = await Promise.all([
     orderTimeline(db, order.id),
     heldForOrder(db, order.id),
     db.select().from(claims).where(eq(claims.orderId, order.id)),
+    paidCentsByOrder(db, [order.id]),
   ]);
+  const fulfillment = orderFulfillment(order);
   const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
   const party: OrderParty = viewer;
   return {
@@ -80,6 +83,20 @@ export async function getOrderDetail(
     },
     customerName:
       [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
+    brief: order.brief ? { ...order.brief, dietary: [...order.brief.dietary] } : null,
+    design: order.designSnapshot
+      ? {
+          occasion: order.designSnapshot.occasion,
+          flavor: order.designSnapshot.flavor,
+          size: order.designSnapshot.size,
+          description: order.designSnapshot.description,
+          imageUrl: order.designSnapshot.imageUrl,
+        }
+      : null,
+    fulfillment,
+    // Where to collect the cake, once the customer has paid for it (the ledger says, not the status).
+    pickupAddress:
+      fulfillment === 'pickup' && (paid.get(order.id) ?? 0) > 0 ? (row.vendorAddress ?? null) : null,
     viewer,
     // Changes with a button of their own; a claim is resolved from the claims queue instead.
     actions: actionsFor(status, party).flatMap((action) => {
@@ -107,3 +124,7 @@ export async function getOrderDetail(
     })),
   };
 }
+
+/** Delivery or pickup, by the brief; an order made before briefs were kept is a delivery if it has an address. */
+export const orderFulfillment = (order: Pick<OrderRow, 'brief' | 'deliveryAddress'>) =>
+  order.brief?.fulfillment ?? (order.deliveryAddress ? 'delivery' : 'pickup');

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
 import {
+  orderConversationSchema,
   orderDeliverySchema,
   orderDetailSchema,
   orderTransitionSchema,
@@ -29,6 +30,7 @@ import {
   tellClaimOpened,
 } from '../payments/claims.ts';
 import type { StoredImage } from '../storage/images.ts';
+import { openOrderConversation } from './conversation.ts';
 import { getOrderDetail } from './detail.ts';
 import { sendPendingRefunds } from '../payments/service.ts';
 import { transitionOrder } from './transitions.ts';
@@ -162,6 +164,19 @@ const claimResponseRoute = createRoute({
   responses: {
     200: json(orderDetailSchema, 'The order, with the answer'),
     ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const conversation = createRoute({
+  method: 'post',
+  path: '/{id}/conversation',
+  tags: ['orders'],
+  summary: 'Open the conversation with the other side of your order (its customer or its vendor)',
+  middleware: [transitionLimit, signedIn] as const,
+  request: { params: idParams('id') },
+  responses: {
+    201: json(orderConversationSchema, "The conversation's id"),
+    ...errors(400, 401, 403, 404, 429, 503),
   },
 });
 
@@ -306,6 +321,15 @@ export const orderRoutes = openApiRoutes()
       now: clock.now(),
     });
     return c.json(await getOrderDetail(db, c.var.actor, id, clock.now()), 200);
+  })
+  .openapi(conversation, async (c) => {
+    const { id } = c.req.valid('param');
+    const conversationId = await openOrderConversation({
+      db: c.var.services.db,
+      actor: c.var.actor,
+      orderId: id,
+    });
+    return c.json({ id: conversationId }, 201);
   })
   .openapi(review, async (c) => {
     const { id } = c.req.valid('param');

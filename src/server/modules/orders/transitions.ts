@@ -215,8 +215,9 @@ export async function orderTimeline(db: Db | Tx, orderId: string): Promise<Order
 }
 
 /**
- * The orders module's timers. autoComplete: a delivered order completes 24 h after delivery. The
- * satisfaction claim (the payments issue) will hold it by cancelling this job when a claim opens.
+ * The orders module's timers. expireUnpaid: an order still pending 24 h after its quote was accepted
+ * is cancelled. autoComplete: a delivered order completes 24 h after delivery, unless a satisfaction
+ * claim is open (opening one cancels this job, and the handler checks again under the order's lock).
  * An order no longer delivered (completed or cancelled meanwhile) needs nothing: the job just ends.
  */
 export const orderJobHandlers: JobHandlers = {

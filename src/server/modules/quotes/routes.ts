@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import {
+  quoteAcceptSchema,
   quoteAcceptedSchema,
   quoteAnswerSchema,
   quoteChangeSchema,
@@ -14,6 +15,7 @@ import {
 import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
+import { tellVendorsOfAcceptance, tellVendorsOfRequest } from './notify.ts';
 import { getCustomerRequest, listCustomerRequests, listVendorInbox } from './read.ts';
 import { acceptQuote, answerQuote, askForChange, createQuoteRequest, declineQuote } from './service.ts';
 
@@ -39,8 +41,10 @@ export const quoteRequestRoutes = openApiRoutes()
     }),
     async (c) => {
       const input = c.req.valid('json');
-      const { db, clock } = c.var.services;
-      return c.json(await createQuoteRequest({ db, actor: c.var.actor, input, now: clock.now() }), 201);
+      const { db, clock, mailer, config, log } = c.var.services;
+      const created = await createQuoteRequest({ db, actor: c.var.actor, input, now: clock.now() });
+      await tellVendorsOfRequest(db, mailer, config.publicUrl, created.requestId, log);
+      return c.json(created, 201);
     },
   )
   .openapi(
@@ -159,21 +163,24 @@ export const quoteRoutes = openApiRoutes()
       path: '/{id}/accept',
       tags,
       summary: 'Accept a quote: the order is created and the other quotes close',
+      description:
+        'Send the `revision` of the quote you read: if the vendor revised it since, the answer is 409 and nothing is accepted. The vendor’s lead time and orders per day are checked again for the event date.',
       middleware: [changeLimit, customersOnly] as const,
-      request: { params: idParams('id') },
+      request: { params: idParams('id'), body: jsonBody(quoteAcceptSchema) },
       responses: { 201: json(quoteAcceptedSchema, 'The order, waiting for payment'), ...writeErrors },
     }),
     async (c) => {
-      const { db, clock } = c.var.services;
-      return c.json(
-        await acceptQuote({
-          db,
-          actor: c.var.actor,
-          quoteId: c.req.valid('param').id,
-          now: clock.now(),
-          serviceFeeRate: c.var.services.config.serviceFeeRate,
-        }),
-        201,
-      );
+      const { db, clock, mailer, config, log } = c.var.services;
+      const quoteId = c.req.valid('param').id;
+      const accepted = await acceptQuote({
+        db,
+        actor: c.var.actor,
+        quoteId,
+        revision: c.req.valid('json').revision,
+        now: clock.now(),
+        serviceFeeRate: config.serviceFeeRate,
+      });
+      await tellVendorsOfAcceptance(db, mailer, config.publicUrl, accepted.requestId, log);
+      return c.json({ orderId: accepted.orderId, orderNumber: accepted.orderNumber }, 201);
     },
   );

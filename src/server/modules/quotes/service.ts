@@ -7,7 +7,7 @@ import {
   type QuoteParty,
   type QuoteStatus,
 } from '../../../shared/quote-machine.ts';
-import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
+import { QUOTE_REVISED_MESSAGE, type QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import {
   addDays,
   addHours,
@@ -237,6 +237,10 @@ function quoteRefusal(status: QuoteStatus): string {
       return 'This request is closed: the customer accepted another quote.';
     case 'expired':
       return 'This quote has expired.';
+    case 'requested':
+      return 'This vendor has not sent a quote yet.';
+    case 'change_requested':
+      return 'You asked this vendor for a change: wait for their new quote.';
     default:
       return 'This change is not possible now.';
   }
@@ -385,24 +389,29 @@ export async function askForChange({
 }
 
 /**
- * The customer accepts one quote. In one transaction, with the request row locked so two accepts at
- * once make one order: the quote is accepted, every other open quote of the request is closed, and
- * the order is created (pending payment) with the brief and the design frozen as they are now.
+ * The customer accepts one quote, at the revision they read. In one transaction: the request row is
+ * locked so two accepts of one request make one order, and the vendor's row so two customers taking
+ * the vendor's last slot of a day make one order (their lead time and orders per day are checked again
+ * under that lock). The quote is accepted, every other open quote of the request is closed, and the
+ * order is created (pending payment) with the brief and the design frozen as they are now.
  */
 export async function acceptQuote({
   db,
   actor,
   quoteId,
+  revision,
   now,
   serviceFeeRate,
 }: {
   db: Db;
   actor: Actor;
   quoteId: string;
+  /** The quote's revision the customer saw: a quote revised since is refused (409). */
+  revision: number;
   now: Date;
   /** SERVICE_FEE_RATE now: the order keeps it, whatever the configuration says later. */
   serviceFeeRate: number;
-}): Promise<{ orderId: string; orderNumber: string }> {
+}): Promise<{ orderId: string; orderNumber: string; requestId: string }> {
   return db.transaction(async (tx) => {
     const { quote, request } = await quoteFor(tx, quoteId, actor, 'customer');
     const [locked] = await tx
@@ -413,11 +422,30 @@ export async function acceptQuote({
     if (locked?.status !== 'open')
       throw new AppError('CONFLICT', 409, 'You have already accepted a quote for this request.');
     const [current] = await tx.select().from(quotes).where(eq(quotes.id, quote.id));
+    if (current!.status === 'quoted' && current!.revision !== revision)
+      throw new AppError('CONFLICT', 409, QUOTE_REVISED_MESSAGE);
     if (current!.status === 'quoted' && current!.validUntil && current!.validUntil.getTime() < now.getTime())
       throw new AppError('CONFLICT', 409, 'This quote has expired. Ask the vendor for a new one.');
+
     const accepted = await moveQuote(tx, current!, 'accept', 'customer', {}, now);
 
     const brief = request.brief;
+    // Locked until this transaction ends: another acceptance for this vendor waits here, then counts
+    // the order this one makes.
+    const [vendor] = await tx
+      .select({
+        id: vendors.id,
+        businessName: vendors.businessName,
+        leadTimeDays: vendors.leadTimeDays,
+        ordersPerDay: vendors.ordersPerDay,
+        refundPercent: vendors.cancellationRefundPercent,
+      })
+      .from(vendors)
+      .where(eq(vendors.id, quote.vendorId))
+      .for('update');
+    const refusal = await vendorAvailability(tx, vendor!, brief.eventDate, now);
+    if (refusal) throw new AppError('CONFLICT', 409, refusal);
+
     const [design] = request.cakeDesignId
       ? await tx
           .select({
@@ -430,10 +458,6 @@ export async function acceptQuote({
           .from(cakeDesigns)
           .where(eq(cakeDesigns.id, request.cakeDesignId))
       : [];
-    const [vendor] = await tx
-      .select({ refundPercent: vendors.cancellationRefundPercent })
-      .from(vendors)
-      .where(eq(vendors.id, quote.vendorId));
     const [next] = await queryRows<{ n: string }>(tx, sql`select nextval('order_number_seq')::text as n`);
     const orderId = crypto.randomUUID();
     const orderNumber = `FR-${next!.n}`;
@@ -505,7 +529,7 @@ export async function acceptQuote({
       .update(quoteRequests)
       .set({ status: 'accepted', updatedAt: now })
       .where(eq(quoteRequests.id, request.id));
-    return { orderId, orderNumber };
+    return { orderId, orderNumber, requestId: request.id };
   });
 }
 

@@ -25,7 +25,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
       const haystack = [
         o.orderNumber,
         o.vendor.businessName,
-        o.cakeDesign?.occasion,
+        o.occasion,
         o.cakeDesign?.flavor,
         o.cakeDesign?.description,
       ]

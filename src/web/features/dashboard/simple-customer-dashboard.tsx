@@ -43,7 +43,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                     <div className="min-w-0">
                       <p className="text-xs font-medium text-cocoa-500">{o.orderNumber}</p>
                       <p className="truncate font-semibold">
-                        {o.cakeDesign ? `${o.cakeDesign.occasion} Cake` : 'Custom Cake'} ·{' '}
+                        {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} ·{' '}
                         <Link to={`/vendor/${o.vendor.id}`} className="text-rose-600 hover:underline">
                           {o.vendor.businessName}
                         </Link>

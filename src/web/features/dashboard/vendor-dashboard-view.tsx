@@ -10,14 +10,13 @@ import {
   Star,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import {
   formatDate as formatVancouverDate,
   formatShortDateTime,
   vancouverDayStart,
 } from '../../../shared/time.ts';
-import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
 import type { VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,25 +25,21 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { VendorPayouts } from '../payments/vendor-payouts.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
-import { OrderTracker } from '../orders/order-tracker.tsx';
+import { VendorOrders } from '../orders/vendor-orders.tsx';
+import { useTabParam } from '../../lib/use-tab-param.ts';
 import { QuoteInbox } from '../quotes/quote-inbox.tsx';
 import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
-import {
-  AmountStatus,
-  DashboardError,
-  DashboardLoading,
-  StatCard,
-  StatusBadge,
-  formatDate,
-} from './parts.tsx';
+import { DashboardError, DashboardLoading, StatCard, StatusBadge } from './parts.tsx';
+
+const VENDOR_TABS = ['overview', 'quotes', 'orders', 'portfolio', 'analytics', 'payouts'] as const;
 
 // Charts are the heaviest code of the dashboard: loaded when the Analytics tab opens.
 const VendorAnalytics = lazy(() => import('./vendor-analytics.tsx'));
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
-  const [tab, setTab] = useState('overview');
+  const [tab, setTab] = useTabParam(VENDOR_TABS, 'overview');
   if (isPending) return <DashboardLoading />;
   if (error instanceof ApiError && error.status === 404) {
     return (
@@ -143,19 +138,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <QuoteInbox />
         </TabsContent>
         <TabsContent value="orders">
-          {data.recentOrders.length === 0 ? (
-            <Card className="p-10 text-center text-cocoa-600">
-              No orders yet. Orders from customers will appear here.
-            </Card>
-          ) : (
-            <ul className="space-y-3">
-              {data.recentOrders.map((o) => (
-                <li key={o.id}>
-                  <VendorOrderCard order={o} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <VendorOrders />
         </TabsContent>
         <TabsContent value="portfolio">
           <PortfolioManager />
@@ -170,38 +153,6 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-/**
- * One of the vendor's orders: Update Status opens its timeline with the next steps the vendor can take
- * (Track Order once it is completed or cancelled: there is nothing left to update).
- */
-function VendorOrderCard({ order: o }: { order: VendorDashboard['recentOrders'][number] }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Card className="p-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
-          <p className="font-semibold">
-            {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
-          </p>
-          <p className="text-xs text-cocoa-500">Delivery {formatDate(o.deliveryDate)}</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <AmountStatus amount={o.amount} status={o.status} className="flex items-center gap-3" />
-          <Button variant="outline" size="sm" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
-            {isFinalOrderStatus(o.status) ? 'Track Order' : 'Update Status'}
-          </Button>
-        </div>
-      </div>
-      {open && (
-        <div className="mt-4 border-t border-cocoa-900/10 pt-4">
-          <OrderTracker orderId={o.id} />
-        </div>
-      )}
-    </Card>
   );
 }
 

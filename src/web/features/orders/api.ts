@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VendorOrderPage } from '../../../shared/schemas/dashboard.ts';
 import type { OrderDetail, OrderTransitionInput } from '../../../shared/schemas/orders.ts';
 import { api } from '../../lib/api.ts';
 
@@ -58,3 +59,27 @@ export function useClaimResponse(id: string) {
     onSuccess: (order) => qc.setQueryData(orderKeys.detail(id), order),
   });
 }
+
+export type VendorOrdersView = 'active' | 'past';
+
+/**
+ * The vendor's Orders tab, a page at a time (Show more). Under the dashboard's key, so a status change
+ * (which refreshes the dashboard) moves an order between the views.
+ */
+export const useVendorOrders = (view: VendorOrdersView) =>
+  useInfiniteQuery({
+    queryKey: ['dashboard', 'vendor-orders', view] as const,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ view });
+      if (pageParam) params.set('cursor', pageParam);
+      return api<VendorOrderPage>(`/api/me/dashboard/vendor/orders?${params}`, { signal });
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Opens (or finds) the conversation with the other side of an order: the vendor's Message Customer. */
+export const useOrderConversation = (orderId: string) =>
+  useMutation({
+    mutationFn: () => api<{ id: string }>(`/api/orders/${orderId}/conversation`, { method: 'POST' }),
+  });

@@ -17,6 +17,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { OrderTimeline } from '../dashboard/order-timeline.tsx';
 import { ClaimPanel } from './claim-panel.tsx';
+import { OrderBrief } from './order-brief.tsx';
 import { useOrder, useOrderDelivery, useOrderTransition } from './api.ts';
 
 const PARTY = { customer: 'Customer', vendor: 'Vendor', admin: 'Frosted', system: 'Frosted' } as const;
@@ -35,6 +36,7 @@ export function OrderTracker({ orderId }: { orderId: string }) {
   return (
     <div className="space-y-5">
       <OrderTimeline status={o.status} />
+      <OrderBrief order={o} />
       <ol className="space-y-3 border-l-2 border-cream-300 pl-4" aria-label="Order history">
         {o.events.map((e) => (
           <li key={e.seq} className="relative">

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  QuoteAcceptInput,
   QuoteAnswerInput,
   QuoteRequestInput,
   QuoteRequestView,
@@ -68,9 +69,14 @@ export function useQuoteDecision(requestId: string, quoteId: string) {
     void qc.invalidateQueries({ queryKey: ['dashboard'] });
   };
   const accept = useMutation({
-    mutationFn: () =>
-      api<{ orderId: string; orderNumber: string }>(`/api/quotes/${quoteId}/accept`, { method: 'POST' }),
+    // The revision the customer read: a quote revised since is refused, never accepted unseen.
+    mutationFn: (revision: number) =>
+      api<{ orderId: string; orderNumber: string }>(`/api/quotes/${quoteId}/accept`, {
+        method: 'POST',
+        json: { revision } satisfies QuoteAcceptInput,
+      }),
     onSuccess: done,
+    // Refused (revised, expired, the vendor's day filled): the page shows the quotes as they are now.
     onError: () => void qc.invalidateQueries({ queryKey: customerQuoteKeys.request(requestId) }),
   });
   const change = useMutation({
