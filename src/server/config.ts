@@ -67,6 +67,32 @@ const envSchema = z
     DESIGN_RENDER_THREADS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(0).max(256).optional(),
     ),
+    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z
+        .string()
+        .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+        .optional(),
+    ),
+    // Unset: api.stripe.com. A loopback mock (tests) or a self-hosted Stripe-compatible server otherwise.
+    STRIPE_API_URL: optionalString.pipe(
+      z
+        .url()
+        .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+        .optional(),
+    ),
   })
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     path: ['ADMIN_PASSWORD'],
@@ -84,6 +110,29 @@ const envSchema = z
   .refine((e) => e.S3_BUCKET || !(e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY), {
     path: ['S3_BUCKET'],
     message: 'S3_BUCKET must be set to use S3 storage',
+  })
+  .superRefine((e, ctx) => {
+    if (e.PAYMENTS_PROVIDER !== 'stripe') return;
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!e[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: `${name} must be set when PAYMENTS_PROVIDER=stripe`,
+        });
+    }
+    // A test key and a live key never belong together: one of them is a mistake.
+    const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
+    if (
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_PUBLISHABLE_KEY &&
+      mode(e.STRIPE_SECRET_KEY) !== mode(e.STRIPE_PUBLISHABLE_KEY)
+    )
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be test keys or both be live keys',
+      });
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -124,6 +173,20 @@ export interface Config {
   webDist: string | undefined;
   /** Where designer images come from: the offline procedural renderer or an OpenAI-compatible API. */
   images: ImageConfig;
+  /** The payment processor: the built-in sandbox, or Stripe. */
+  payments: PaymentsConfig;
+}
+
+export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Sent to the browser (the checkout's Payment Element); never a secret. */
+  publishableKey: string;
+  /** Verifies the Stripe-Signature of webhooks. */
+  webhookSecret: string;
+  /** Where the API is: undefined for api.stripe.com; a mock or self-hosted server otherwise. */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 export interface ImageConfig {
@@ -223,6 +286,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: { user: env.DESIGN_DAILY_LIMIT, visitor: env.DESIGN_VISITOR_DAILY_LIMIT },
       renderThreads: env.DESIGN_RENDER_THREADS,
     },
+    payments:
+      env.PAYMENTS_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            stripe: {
+              // Present: the schema refuses provider=stripe without them.
+              secretKey: env.STRIPE_SECRET_KEY!,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+              api: env.STRIPE_API_URL ? stripeApi(env.STRIPE_API_URL) : undefined,
+            },
+          }
+        : { provider: 'sandbox' },
+  };
+}
+
+/** STRIPE_API_URL as the Stripe SDK's host, port and protocol options. */
+export function stripeApi(url: string): NonNullable<StripeConfig['api']> {
+  const u = new URL(url);
+  const protocol = u.protocol === 'http:' ? 'http' : 'https';
+  // An IPv6 literal keeps its brackets in URL.hostname; Node's http wants the bare address.
+  return {
+    host: u.hostname.replace(/^\[|\]$/g, ''),
+    port: Number(u.port || (protocol === 'http' ? 80 : 443)),
+    protocol,
   };
 }
 

@@ -44,6 +44,7 @@ export async function main({ webReady }: MainOptions = {}) {
     import('./services.ts'),
     import('./startup.ts'),
     import('./modules/jobs/index.ts'),
+    import('./modules/payments/recovery.ts'),
   ]);
   modules.catch(() => {}); // a failed database open is the error to report; this one is awaited below
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, log });
@@ -56,6 +57,7 @@ export async function main({ webReady }: MainOptions = {}) {
     { createServices },
     { runStartupTasks },
     { startJobRunner, jobHandlers, sendPendingRefunds },
+    { recoverPayments },
   ] = await modules;
   startup.lap('modules');
   await runStartupTasks({ config, database, log });
@@ -72,9 +74,17 @@ export async function main({ webReady }: MainOptions = {}) {
     clock: services.clock,
     handlers: jobHandlers,
     log,
-    // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage).
-    alsoEachRound: () =>
-      sendPendingRefunds({ db: database.db, processor: services.payments, now: services.clock.now(), log }),
+    // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage);
+    // then whatever a missed webhook or a crash left half-done (payments/recovery.ts).
+    alsoEachRound: async () => {
+      const payments = { db: database.db, processor: services.payments, log };
+      await sendPendingRefunds({ ...payments, now: services.clock.now() });
+      await recoverPayments({
+        ...payments,
+        now: services.clock.now(),
+        receipts: { mailer: services.mailer, publicUrl: config.publicUrl },
+      });
+    },
   });
   startup.lap('services');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -7,7 +7,9 @@ import { createAuth } from './modules/auth/auth.ts';
 import { createImageProvider, renderPoolFor } from './modules/designs/providers/index.ts';
 import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createSandboxProcessor, type SandboxProcessor } from './modules/payments/sandbox.ts';
+import type { PaymentProcessor } from './modules/payments/processor.ts';
+import { createSandboxProcessor } from './modules/payments/sandbox.ts';
+import { createStripeProcessor } from './modules/payments/stripe.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
@@ -20,8 +22,11 @@ export interface Services {
   storage: ObjectStore;
   /** The designer's image provider and the generations running in this process. */
   designs: DesignRunner;
-  /** The payment processor (the sandbox built in). */
-  payments: SandboxProcessor;
+  /**
+   * The payment processor (PAYMENTS_PROVIDER): the sandbox built in, or Stripe. The sandbox's own
+   * steps (its card form) are reached through isSandboxProcessor, Stripe's through isStripeProcessor.
+   */
+  payments: PaymentProcessor;
   log: Logger;
   /** The time that rules go by (timers, expiries): the system's, or a test's clock. */
   clock: Clock;
@@ -50,7 +55,10 @@ export function createServices(
       provider: createImageProvider(config.images, renderPool),
       renderPool,
     }),
-    payments: createSandboxProcessor(database.db),
+    payments:
+      config.payments.provider === 'stripe'
+        ? createStripeProcessor(config.payments.stripe)
+        : createSandboxProcessor(database.db),
     log,
     clock,
   };

@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       dailyLimit: { user: 30, visitor: 9 },
       renderThreads: undefined,
     },
+    payments: { provider: 'sandbox' },
     ...overrides,
   };
 }

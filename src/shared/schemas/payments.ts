@@ -52,6 +52,7 @@ export const sandboxCardSchema = (today: () => Date = () => new Date()) =>
   });
 export type SandboxCardInput = z.input<ReturnType<typeof sandboxCardSchema>>;
 
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export const PAYMENT_STATES = ['requires_payment', 'requires_action', 'succeeded', 'failed'] as const;
 
 /** An order's checkout: what to pay, and how (the sandbox's form, or Stripe's Payment Element). */
@@ -61,7 +62,7 @@ export const checkoutSchema = z.object({
   orderNumber: z.string(),
   vendorName: z.string(),
   amount: z.number().int(),
-  provider: z.enum(['sandbox', 'stripe']),
+  provider: z.enum(PAYMENT_PROVIDERS),
   status: z.enum(PAYMENT_STATES),
   /** Why the last attempt failed, in the processor's words. */
   failureMessage: z.string().nullable(),
@@ -75,6 +76,11 @@ export type Checkout = z.infer<typeof checkoutSchema>;
 export const sandboxAuthenticationSchema = z.object({ approve: z.boolean() });
 
 export const vendorPayoutsSchema = z.object({
+  /**
+   * How payouts reach the vendor. The sandbox records them (always connected); Stripe transfers them
+   * to the vendor's Express account, connected once its onboarding lets it receive transfers.
+   */
+  payoutMethod: z.object({ provider: z.enum(PAYMENT_PROVIDERS), connected: z.boolean() }),
   /** Held for the vendor's orders not yet completed (payment protection). */
   heldCents: z.number().int(),
   /** Released and not paid out: what a payout takes. */
@@ -98,3 +104,10 @@ export const vendorPayoutsSchema = z.object({
   ),
 });
 export type VendorPayouts = z.infer<typeof vendorPayoutsSchema>;
+
+/** POST /api/me/payouts/stripe-onboarding: where Stripe's hosted onboarding continues. */
+export const stripeOnboardingSchema = z.object({ url: z.url() });
+export type StripeOnboarding = z.infer<typeof stripeOnboardingSchema>;
+
+/** POST /api/payments/webhooks/stripe: the event was verified and recorded (applied once, if ours). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });

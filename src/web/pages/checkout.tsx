@@ -1,16 +1,29 @@
-import { useParams } from 'react-router';
+import { Suspense } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Section } from '../components/ui/page.tsx';
-import { CheckoutView } from '../features/payments/checkout-view.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { CheckoutView, StripeReturn } from '../features/payments/checkout-view.tsx';
 
-/** /orders/{id}/pay: the customer pays for an accepted quote's order. */
+/**
+ * /orders/{id}/pay: the customer pays for an accepted quote's order. Stripe sends the customer back
+ * here after its payment step, with `redirect_status` (succeeded, or processing for slower methods).
+ */
 export default function CheckoutPage() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const backFromStripe = ['succeeded', 'processing'].includes(params.get('redirect_status') ?? '');
   return (
     <RequireAuth need="customer">
       {() => (
         <Section className="py-10 sm:py-14">
-          <CheckoutView orderId={id} />
+          {backFromStripe ? (
+            <Suspense fallback={<Spinner label="Confirming your payment" className="py-16" />}>
+              <StripeReturn orderId={id} />
+            </Suspense>
+          ) : (
+            <CheckoutView orderId={id} />
+          )}
         </Section>
       )}
     </RequireAuth>

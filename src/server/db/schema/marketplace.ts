@@ -87,6 +87,8 @@ export const vendors = pgTable(
     leadTimeDays: integer('lead_time_days').notNull().default(3),
     /** Orders the vendor takes per day; a day with that many is full. */
     ordersPerDay: integer('orders_per_day').notNull().default(3),
+    /** The vendor's Stripe Connect Express account (acct_…), where payouts go under Stripe. */
+    stripeAccountId: text('stripe_account_id').unique(),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
     ...timestamps,

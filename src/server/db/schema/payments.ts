@@ -34,6 +34,8 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('requires_payment'),
     /** Why the last attempt failed, as the customer is told. */
     failureMessage: text('failure_message'),
+    /** When recovery last asked the processor about it while it was open (payments/recovery.ts). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,6 +48,10 @@ export const payments = pgTable(
     uniqueIndex('payments_order_succeeded_uq')
       .on(t.orderId)
       .where(sql`${t.status} = 'succeeded'`),
+    // Recovery's round: payments not (yet) succeeded, by age (a Stripe intent may succeed after a decline).
+    index('payments_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('requires_payment', 'requires_action', 'failed')`),
   ],
 );
 
@@ -96,6 +102,10 @@ export const payouts = pgTable(
     check('payouts_status_check', sql`${t.status} IN ('pending', 'paid', 'failed')`),
     check('payouts_amount_check', sql`${t.amount} > 0`),
     index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    // Recovery retries the transfers of payouts still pending.
+    index('payouts_pending_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
 

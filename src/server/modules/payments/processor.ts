@@ -21,10 +21,34 @@ export interface PaymentProcessor {
   }): Promise<{ ref: string }>;
   /** Pays a vendor (a Connect transfer; the sandbox records it). */
   transfer(input: {
+    /** Where the money goes: the vendor's connected account under Stripe, their id in the sandbox. */
     destination: string;
     amountCents: number;
     idempotencyKey: string;
+    /** What the transfer belongs to (Stripe's transfer_group), e.g. `payout:{id}`. */
+    group?: string | undefined;
   }): Promise<{ ref: string }>;
+  /**
+   * A payment as the processor sees it now: what recovery asks when an event may have been missed,
+   * and what a checkout reopens (the Payment Element's client secret).
+   */
+  retrievePayment(ref: string): Promise<ProcessorPayment>;
+  /** The processor's own records, summed: what reconciliation compares the ledger with. */
+  totals(): Promise<ProcessorTotals>;
+}
+
+export interface ProcessorPayment {
+  status: 'requires_payment' | 'requires_action' | 'processing' | 'succeeded' | 'failed';
+  /** What it is for; for a success, what was collected. */
+  amountCents: number;
+  clientSecret: string | null;
+}
+
+/** Cents the processor says it collected, refunded and transferred to vendors. */
+export interface ProcessorTotals {
+  collectedCents: number;
+  refundedCents: number;
+  paidOutCents: number;
 }
 
 /** What a processor tells us happened (a Stripe webhook, or the sandbox's own event). */

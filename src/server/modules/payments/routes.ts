@@ -3,6 +3,7 @@ import {
   checkoutSchema,
   sandboxAuthenticationSchema,
   sandboxCardSchema,
+  stripeOnboardingSchema,
   vendorPayoutsSchema,
 } from '../../../shared/schemas/payments.ts';
 import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
@@ -12,8 +13,10 @@ import { parseOrThrow } from '../../http/validate.ts';
 import {
   authenticateSandboxPayment,
   confirmSandboxPayment,
+  payoutMethod,
   requestPayout,
   startCheckout,
+  startStripeOnboarding,
   vendorPayouts,
 } from './service.ts';
 
@@ -21,6 +24,8 @@ const tags = ['payments'];
 // Card attempts are limited per user, as a processor would (card testing).
 const cardLimit = rateLimit({ name: 'card-attempts', max: () => 20, windowSeconds: 3600 });
 const payoutLimit = rateLimit({ name: 'payouts', max: () => 10, windowSeconds: 3600 });
+// Each onboarding request may create a Stripe account link.
+const onboardingLimit = rateLimit({ name: 'stripe-onboarding', max: () => 20, windowSeconds: 3600 });
 
 const checkoutRequest = z.object({ orderId: z.string().min(1).max(100) });
 
@@ -40,7 +45,7 @@ const sandboxConfirmation = createRoute({
   path: '/{id}/sandbox-confirmation',
   tags,
   summary:
-    'Sandbox only: pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for confirmation)',
+    'Sandbox only (404 under Stripe): pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for confirmation)',
   middleware: [cardLimit, customersOnly] as const,
   request: { params: idParams('id'), body: jsonBody(sandboxCardSchema()) },
   responses: {
@@ -56,7 +61,7 @@ const sandboxAuthentication = createRoute({
   method: 'post',
   path: '/{id}/sandbox-authentication',
   tags,
-  summary: 'Sandbox only: the extra confirmation step (3-D Secure), approved or not',
+  summary: 'Sandbox only (404 under Stripe): the extra confirmation step (3-D Secure), approved or not',
   middleware: [cardLimit, customersOnly] as const,
   request: { params: idParams('id'), body: jsonBody(sandboxAuthenticationSchema) },
   responses: {
@@ -120,11 +125,25 @@ const payoutRequest = createRoute({
   method: 'post',
   path: '/',
   tags,
-  summary: 'Pay out your available balance',
+  summary:
+    'Pay out your available balance (under Stripe, to your connected account: 409 until its onboarding is complete)',
   middleware: [payoutLimit, vendorsOnly] as const,
   responses: {
     201: json(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string() }), 'The payout'),
     ...errors(401, 403, 404, 409, 429, 503),
+  },
+});
+
+const stripeOnboarding = createRoute({
+  method: 'post',
+  path: '/stripe-onboarding',
+  tags,
+  summary:
+    'Stripe only (404 on the sandbox): your Stripe Express account for payouts (created once) and a link to Stripe’s onboarding',
+  middleware: [onboardingLimit, vendorsOnly] as const,
+  responses: {
+    200: json(stripeOnboardingSchema, 'Where to continue: Stripe’s hosted onboarding (the link works once)'),
+    ...errors(401, 403, 404, 429, 503),
   },
 });
 
@@ -145,13 +164,31 @@ const csvCell = (v: string) =>
   /[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 
 export const payoutRoutes = openApiRoutes()
-  .openapi(payoutsView, async (c) => c.json(await vendorPayouts(c.var.services.db, c.var.actor), 200))
+  .openapi(payoutsView, async (c) => {
+    const { db, payments, log } = c.var.services;
+    const [view, method] = await Promise.all([
+      vendorPayouts(db, c.var.actor),
+      payoutMethod({ db, processor: payments, actor: c.var.actor, log }),
+    ]);
+    return c.json({ ...view, payoutMethod: method }, 200);
+  })
   .openapi(payoutRequest, async (c) => {
     const { db, payments, clock, log } = c.var.services;
     return c.json(
       await requestPayout({ db, processor: payments, actor: c.var.actor, now: clock.now(), log }),
       201,
     );
+  })
+  .openapi(stripeOnboarding, async (c) => {
+    const { db, payments, config, clock } = c.var.services;
+    const link = await startStripeOnboarding({
+      db,
+      processor: payments,
+      actor: c.var.actor,
+      publicUrl: config.publicUrl,
+      now: clock.now(),
+    });
+    return c.json(link, 200);
   })
   .openapi(payoutsCsv, async (c) => {
     const view = await vendorPayouts(c.var.services.db, c.var.actor);

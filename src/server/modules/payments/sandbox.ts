@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sandboxCharges, sandboxRefunds, sandboxTransfers } from '../../db/schema/index.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
@@ -31,6 +31,10 @@ export interface SandboxProcessor extends PaymentProcessor {
   /** The extra confirmation step (3-D Secure), approved or not. */
   authenticate(chargeRef: string, approve: boolean): Promise<ProcessorEvent>;
 }
+
+/** The sandbox behind the processor interface (its card form and confirmation step are its own). */
+export const isSandboxProcessor = (processor: PaymentProcessor): processor is SandboxProcessor =>
+  processor.name === 'sandbox' && 'confirmCard' in processor;
 
 const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomUUID().replaceAll('-', '')}`;
 
@@ -113,6 +117,17 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         : settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
     },
 
+    async retrievePayment(ref) {
+      const row = await charge(ref);
+      const status =
+        row.status === 'requires_payment_method'
+          ? 'requires_payment'
+          : row.status === 'requires_action'
+            ? 'requires_action'
+            : row.status;
+      return { status, amountCents: row.amount, clientSecret: null };
+    },
+
     async refund({ paymentRef, amountCents, idempotencyKey }) {
       const [created] = await db
         .insert(sandboxRefunds)
@@ -139,6 +154,23 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .from(sandboxTransfers)
         .where(eq(sandboxTransfers.idempotencyKey, idempotencyKey));
       return { ref: existing!.id };
+    },
+
+    async totals() {
+      const sum = (column: Parameters<typeof sql>[1]) => sql<string>`COALESCE(sum(${column}), 0)`;
+      const [[charged], [refunded], [transferred]] = await Promise.all([
+        db
+          .select({ total: sum(sandboxCharges.amount) })
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.status, 'succeeded')),
+        db.select({ total: sum(sandboxRefunds.amount) }).from(sandboxRefunds),
+        db.select({ total: sum(sandboxTransfers.amount) }).from(sandboxTransfers),
+      ]);
+      return {
+        collectedCents: Number(charged?.total ?? 0),
+        refundedCents: Number(refunded?.total ?? 0),
+        paidOutCents: Number(transferred?.total ?? 0),
+      };
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Checkout, VendorPayouts } from '../../../shared/schemas/payments.ts';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Checkout, StripeOnboarding, VendorPayouts } from '../../../shared/schemas/payments.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import {
   orders,
@@ -20,7 +20,8 @@ import { payOutAvailable, recordPayment, recordRefundSent, vendorBalances } from
 import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
 import { settleOrderMoney } from './money.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
-import type { SandboxProcessor } from './sandbox.ts';
+import { isSandboxProcessor } from './sandbox.ts';
+import { isStripeProcessor } from './stripe.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -42,7 +43,7 @@ function checkoutDto(
   payment: PaymentRow,
   order: typeof orders.$inferSelect,
   vendorName: string,
-  clientSecret: string | null = null,
+  stripe: { clientSecret: string | null; publishableKey: string } | null = null,
 ): Checkout {
   return {
     paymentId: payment.id,
@@ -53,15 +54,27 @@ function checkoutDto(
     provider: payment.provider as Checkout['provider'],
     status: payment.status,
     failureMessage: payment.failureMessage,
-    clientSecret,
-    publishableKey: null,
+    clientSecret: stripe?.clientSecret ?? null,
+    publishableKey: stripe?.publishableKey ?? null,
   };
 }
 
 /**
+ * The payments a checkout may reopen. A declined sandbox payment is over (the next card is a new
+ * payment); a Stripe PaymentIntent stays open after a decline and the Payment Element tries the next
+ * card on it, so the order keeps one intent and a customer cannot pay twice from two tabs.
+ */
+export const reopenable = (processor: PaymentProcessor) =>
+  processor.name === 'stripe'
+    ? (['requires_payment', 'requires_action', 'failed'] as const)
+    : (['requires_payment', 'requires_action'] as const);
+
+/**
  * The checkout of a pending order: its open payment, or a new one (after a declined card, say). The
  * payment row is written before the processor is asked, and the processor's id after, both keyed by
- * the payment, so a crash in between is finished by asking again with the same idempotency key.
+ * the payment, so a crash in between is finished by asking again with the same idempotency key. A
+ * payment the processor already knows is looked up rather than created again (Stripe forgets
+ * idempotency keys after 24 hours).
  */
 export async function startCheckout({
   db,
@@ -92,7 +105,7 @@ export async function startCheckout({
       and(
         eq(payments.orderId, order.id),
         eq(payments.provider, processor.name),
-        inArray(payments.status, ['requires_payment', 'requires_action']),
+        inArray(payments.status, [...reopenable(processor)]),
       ),
     )
     .orderBy(desc(payments.createdAt))
@@ -110,20 +123,27 @@ export async function startCheckout({
       })
       .returning();
   }
-  const { ref, clientSecret } = await processor.createPayment({
-    paymentId: payment!.id,
-    orderId: order.id,
-    amountCents: payment!.amount,
-    idempotencyKey: `payment:${payment!.id}`,
-  });
-  if (payment!.providerRef !== ref) {
+  let clientSecret: string | null;
+  if (payment!.providerRef) {
+    ({ clientSecret } = await processor.retrievePayment(payment!.providerRef));
+  } else {
+    const created = await processor.createPayment({
+      paymentId: payment!.id,
+      orderId: order.id,
+      amountCents: payment!.amount,
+      idempotencyKey: `payment:${payment!.id}`,
+    });
+    clientSecret = created.clientSecret;
     [payment] = await db
       .update(payments)
-      .set({ providerRef: ref, updatedAt: now })
+      .set({ providerRef: created.ref, updatedAt: now })
       .where(eq(payments.id, payment!.id))
       .returning();
   }
-  return checkoutDto(payment!, order, vendorName, clientSecret);
+  const stripe = isStripeProcessor(processor)
+    ? { clientSecret, publishableKey: processor.publishableKey }
+    : null;
+  return checkoutDto(payment!, order, vendorName, stripe);
 }
 
 async function customersPayment(db: Db, actor: Actor, paymentId: string) {
@@ -149,7 +169,7 @@ export async function confirmSandboxPayment({
   receipts,
 }: {
   db: Db;
-  processor: SandboxProcessor;
+  processor: PaymentProcessor;
   actor: Actor;
   paymentId: string;
   cardNumber: string;
@@ -157,6 +177,8 @@ export async function confirmSandboxPayment({
   log: Logger;
   receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
+  // Only the sandbox has a card form of its own: under Stripe the route does not exist.
+  if (!isSandboxProcessor(processor)) throw AppError.notFound();
   const { payment } = await customersPayment(db, actor, paymentId);
   if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
   if (payment.status !== 'requires_payment')
@@ -179,7 +201,7 @@ export async function authenticateSandboxPayment({
   receipts,
 }: {
   db: Db;
-  processor: SandboxProcessor;
+  processor: PaymentProcessor;
   actor: Actor;
   paymentId: string;
   approve: boolean;
@@ -187,6 +209,7 @@ export async function authenticateSandboxPayment({
   log: Logger;
   receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
+  if (!isSandboxProcessor(processor)) throw AppError.notFound();
   const { payment } = await customersPayment(db, actor, paymentId);
   if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
   if (payment.status !== 'requires_action')
@@ -287,6 +310,29 @@ export async function applyProcessorEvent({
   return result;
 }
 
+/**
+ * A verified processor event that changes nothing here (another type, or a payment not made by
+ * Frosted): recorded by its id as applied, so a repeat is recognised and recovery leaves it alone.
+ */
+export async function recordIgnoredEvent({
+  db,
+  provider,
+  id,
+  type,
+  now,
+}: {
+  db: Db;
+  provider: string;
+  id: string;
+  type: string;
+  now: Date;
+}): Promise<void> {
+  await db
+    .insert(processorEvents)
+    .values({ id, provider, type, payload: { id, type }, receivedAt: now, appliedAt: now })
+    .onConflictDoNothing();
+}
+
 /** The customer's receipt: what was paid, to whom, and that Frosted holds it until they are satisfied. */
 async function sendReceipt(
   db: Db,
@@ -382,9 +428,27 @@ async function vendorOf(db: Db, actor: Actor) {
   return vendor;
 }
 
+export const PAYOUT_ACCOUNT_MISSING =
+  'Set up payouts with Stripe first: your money is paid to your Stripe account.';
+export const PAYOUT_ACCOUNT_INCOMPLETE =
+  'Finish setting up payouts with Stripe first: Stripe still needs some details from you.';
+
+/**
+ * Where a vendor's payouts go: their id in the sandbox; under Stripe their connected account, which
+ * must exist and be able to receive transfers (asked before any money moves).
+ */
+async function payoutDestination(processor: PaymentProcessor, vendor: typeof vendors.$inferSelect) {
+  if (!isStripeProcessor(processor)) return vendor.id;
+  if (!vendor.stripeAccountId) throw new AppError('CONFLICT', 409, PAYOUT_ACCOUNT_MISSING);
+  if (!(await processor.accountReady(vendor.stripeAccountId)))
+    throw new AppError('CONFLICT', 409, PAYOUT_ACCOUNT_INCOMPLETE);
+  return vendor.stripeAccountId;
+}
+
 /**
  * A vendor asks for their available balance. The ledger moves it and the payout row is written in one
- * transaction (never more than available, even for two requests at once); the transfer follows.
+ * transaction (never more than available, even for two requests at once); the transfer follows. A
+ * transfer that fails stays pending and recovery retries it with the same idempotency key.
  */
 export async function requestPayout({
   db,
@@ -400,6 +464,7 @@ export async function requestPayout({
   log: Logger;
 }): Promise<{ id: string; amountCents: number; status: string }> {
   const vendor = await vendorOf(db, actor);
+  const destination = await payoutDestination(processor, vendor);
   const payoutId = crypto.randomUUID();
   const outcome = await payOutAvailable(db, {
     vendorId: vendor.id,
@@ -413,9 +478,10 @@ export async function requestPayout({
   if (!outcome.ok) throw new AppError('CONFLICT', 409, 'There is no available balance to pay out yet.');
   try {
     const { ref } = await processor.transfer({
-      destination: vendor.id,
+      destination,
       amountCents: outcome.amountCents,
       idempotencyKey: `payout:${payoutId}`,
+      group: `payout:${payoutId}`,
     });
     await db
       .update(payouts)
@@ -432,8 +498,76 @@ export async function requestPayout({
   }
 }
 
+/**
+ * How the vendor is paid: the sandbox records payouts; Stripe pays their connected account, which is
+ * "connected" once its onboarding lets it receive transfers. Stripe being unreachable shows as not
+ * connected (the setup button then only makes a new onboarding link).
+ */
+export async function payoutMethod({
+  db,
+  processor,
+  actor,
+  log,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  actor: Actor;
+  log: Logger;
+}): Promise<VendorPayouts['payoutMethod']> {
+  if (!isStripeProcessor(processor)) return { provider: 'sandbox', connected: true };
+  const { stripeAccountId } = await vendorOf(db, actor);
+  if (!stripeAccountId) return { provider: 'stripe', connected: false };
+  const connected = await processor.accountReady(stripeAccountId).catch((err: unknown) => {
+    log.warn({ err, stripeAccountId }, 'could not ask Stripe about a connected account');
+    return false;
+  });
+  return { provider: 'stripe', connected };
+}
+
+/**
+ * Stripe Connect Express onboarding: the vendor's account is created once (keyed by the vendor, its
+ * id stored as soon as Stripe answers), then a single-use link to Stripe's hosted form, which sends
+ * the vendor back to their Payouts tab.
+ */
+export async function startStripeOnboarding({
+  db,
+  processor,
+  actor,
+  publicUrl,
+  now,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  actor: Actor;
+  publicUrl: string;
+  now: Date;
+}): Promise<StripeOnboarding> {
+  if (!isStripeProcessor(processor)) throw AppError.notFound();
+  const vendor = await vendorOf(db, actor);
+  let accountId = vendor.stripeAccountId;
+  if (!accountId) {
+    const created = await processor.createConnectedAccount({
+      vendorId: vendor.id,
+      email: actor.email,
+      idempotencyKey: `account:${vendor.id}`,
+    });
+    // Two requests at once get the same account (same key); the first to record one wins.
+    await db
+      .update(vendors)
+      .set({ stripeAccountId: created.accountId, updatedAt: now })
+      .where(and(eq(vendors.id, vendor.id), isNull(vendors.stripeAccountId)));
+    accountId = (await vendorOf(db, actor)).stripeAccountId!;
+  }
+  const back = `${publicUrl}/vendor-dashboard?tab=payouts`;
+  return processor.onboardingLink({
+    accountId,
+    refreshUrl: `${back}&stripe=refresh`,
+    returnUrl: `${back}&stripe=return`,
+  });
+}
+
 /** The vendor's Payouts tab: balances, per order what the ledger moved, and their payouts. */
-export async function vendorPayouts(db: Db, actor: Actor): Promise<VendorPayouts> {
+export async function vendorPayouts(db: Db, actor: Actor): Promise<Omit<VendorPayouts, 'payoutMethod'>> {
   const vendor = await vendorOf(db, actor);
   const balances = await vendorBalances(db, vendor.id);
   const rows = await queryRows<{

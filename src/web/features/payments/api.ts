@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Checkout, SandboxCardInput, VendorPayouts } from '../../../shared/schemas/payments.ts';
+import type { OrderDetail } from '../../../shared/schemas/orders.ts';
+import type {
+  Checkout,
+  SandboxCardInput,
+  StripeOnboarding,
+  VendorPayouts,
+} from '../../../shared/schemas/payments.ts';
 import { api } from '../../lib/api.ts';
 import { orderKeys } from '../orders/api.ts';
 
@@ -57,6 +63,23 @@ export function useNewAttempt(orderId: string) {
 
 export const useVendorPayouts = () =>
   useQuery({ queryKey: paymentKeys.payouts, queryFn: () => api<VendorPayouts>('/api/me/payouts') });
+
+/**
+ * Back from Stripe's payment page: the order, asked again every 2 seconds while it is still pending
+ * (Stripe tells Frosted by webhook, usually within seconds of the redirect).
+ */
+export const useOrderAfterPayment = (orderId: string) =>
+  useQuery({
+    queryKey: orderKeys.detail(orderId),
+    queryFn: () => api<OrderDetail>(`/api/orders/${orderId}`),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+  });
+
+/** Stripe Connect onboarding: the link to Stripe's hosted form (the browser goes there next). */
+export const useStripeOnboarding = () =>
+  useMutation({
+    mutationFn: () => api<StripeOnboarding>('/api/me/payouts/stripe-onboarding', { method: 'POST' }),
+  });
 
 export function useRequestPayout() {
   const qc = useQueryClient();

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/money.ts';
@@ -14,6 +15,15 @@ import { ApiError } from '../../lib/api.ts';
 import { useCheckout, useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
 
 const cardSchema = sandboxCardSchema();
+
+// Stripe's form and its return page are loaded only under Stripe: the sandbox checkout never fetches them.
+const StripePaymentForm = lazy(() =>
+  import('./stripe-checkout.tsx').then((m) => ({ default: m.StripePaymentForm })),
+);
+/** Back from Stripe's redirect (`?redirect_status=succeeded`): waits for the payment to be confirmed. */
+export const StripeReturn = lazy(() =>
+  import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeReturn })),
+);
 
 /** Pay for an order: what it is, payment protection in plain words, and the card form. */
 export function CheckoutView({ orderId }: { orderId: string }) {
@@ -39,7 +49,15 @@ export function CheckoutView({ orderId }: { orderId: string }) {
         aria-labelledby="pay-title"
         className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] sm:p-8"
       >
-        {c.status === 'succeeded' ? <Paid checkout={c} /> : <CardForm checkout={c} orderId={orderId} />}
+        {c.status === 'succeeded' ? (
+          <Paid checkout={c} />
+        ) : c.provider === 'stripe' ? (
+          <Suspense fallback={<Spinner label="Loading Stripe’s payment form" className="py-16" />}>
+            <StripePaymentForm checkout={c} orderId={orderId} />
+          </Suspense>
+        ) : (
+          <CardForm checkout={c} orderId={orderId} />
+        )}
       </section>
       <aside className="space-y-4">
         <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]">
@@ -50,16 +68,37 @@ export function CheckoutView({ orderId }: { orderId: string }) {
             <span className="font-display text-2xl font-semibold">{formatCents(c.amount)}</span>
           </p>
         </div>
-        <div className="rounded-[var(--radius-card)] bg-sage-100/60 p-6 text-sm text-cocoa-700 ring-1 ring-sage-500/30">
-          <p className="flex items-center gap-2 font-semibold text-cocoa-900">
-            <ShieldCheck className="size-5 text-sage-700" aria-hidden /> Payment protection
-          </p>
-          <p className="mt-2 leading-relaxed">
-            Frosted holds your payment and releases it to {c.vendorName} when you confirm you are satisfied
-            (or 24 hours after delivery if you raise nothing). Cancellations are refunded by the Terms.
-          </p>
-        </div>
+        {c.provider === 'stripe' ? (
+          <StripeProtectionNote vendorName={c.vendorName} />
+        ) : (
+          <div className="rounded-[var(--radius-card)] bg-sage-100/60 p-6 text-sm text-cocoa-700 ring-1 ring-sage-500/30">
+            <p className="flex items-center gap-2 font-semibold text-cocoa-900">
+              <ShieldCheck className="size-5 text-sage-700" aria-hidden /> Payment protection
+            </p>
+            <p className="mt-2 leading-relaxed">
+              Frosted holds your payment and releases it to {c.vendorName} when you confirm you are satisfied
+              (or 24 hours after delivery if you raise nothing). Cancellations are refunded by the Terms.
+            </p>
+          </div>
+        )}
       </aside>
+    </div>
+  );
+}
+
+/** Stripe does not offer escrow: under Stripe, payment protection is said in exactly these words. */
+function StripeProtectionNote({ vendorName }: { vendorName: string }) {
+  return (
+    <div className="rounded-[var(--radius-card)] bg-sage-100/60 p-6 text-sm text-cocoa-700 ring-1 ring-sage-500/30">
+      <p className="flex items-center gap-2 font-semibold text-cocoa-900">
+        <ShieldCheck className="size-5 text-sage-700" aria-hidden /> Payment protection: funds released when
+        you confirm
+      </p>
+      <p className="mt-2 leading-relaxed">
+        Your payment stays with Frosted until you confirm you are satisfied with your cake (or 24 hours after
+        delivery if you raise nothing); only then is {vendorName} paid. Cancellations are refunded by the
+        Terms.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Download, Landmark, ShieldCheck, Wallet } from 'lucide-react';
+import { Download, ExternalLink, Landmark, ShieldCheck, Wallet } from 'lucide-react';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useRequestPayout, useVendorPayouts } from './api.ts';
+import { useRequestPayout, useStripeOnboarding, useVendorPayouts } from './api.ts';
 
 /**
  * The vendor's money, from the ledger: held for open orders (payment protection), available to pay
@@ -42,6 +42,7 @@ export function VendorPayouts() {
         />
         <Balance icon={Landmark} label="Paid out" cents={v.paidOutCents} note="Sent to you so far." />
       </div>
+      {v.payoutMethod.provider === 'stripe' && !v.payoutMethod.connected && <StripeSetup />}
       <div className="flex flex-wrap gap-3">
         <Button onClick={requestPayout} disabled={v.availableCents <= 0 || payout.isPending}>
           {payout.isPending ? 'Requesting...' : `Pay Out ${formatCents(v.availableCents)}`}
@@ -124,6 +125,34 @@ export function VendorPayouts() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Under Stripe, payouts go to the vendor's own Stripe account (Connect Express): set up once on
+ * Stripe's pages, which send the vendor back here. Shown until Stripe says the account can be paid.
+ */
+function StripeSetup() {
+  const onboarding = useStripeOnboarding();
+  const start = () =>
+    onboarding.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (err) => toast.error(err.message),
+    });
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
+      <div className="max-w-xl text-sm text-cocoa-700">
+        <p className="font-semibold text-cocoa-900">Get paid with Stripe</p>
+        <p className="mt-1">
+          Payouts are sent to your own Stripe account. Setting it up takes a few minutes on Stripe (your
+          business and bank details); if you started already, this continues where you left off.
+        </p>
+      </div>
+      <Button onClick={start} disabled={onboarding.isPending || onboarding.isSuccess}>
+        <ExternalLink aria-hidden />
+        {onboarding.isPending || onboarding.isSuccess ? 'Opening Stripe...' : 'Set up payouts with Stripe'}
+      </Button>
+    </Card>
   );
 }
 

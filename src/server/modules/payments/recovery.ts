@@ -1,0 +1,197 @@
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { payments, payouts, processorEvents, vendors } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
+import { applyProcessorEvent, reopenable } from './service.ts';
+import { isStripeProcessor } from './stripe.ts';
+
+const MINUTE = 60_000;
+/** An open payment is left to its webhook this long before recovery asks the processor about it… */
+export const ASK_ABOUT_PAYMENT_AFTER_MS = 10 * MINUTE;
+/** …and asked again after this long at first, then after a sixth of its age (so less often as it ages)… */
+export const ASK_AGAIN_AFTER_MS = 10 * MINUTE;
+/** …for this long: past Stripe's 3 days of webhook retries, and its 7-day card holds. */
+export const RECOVERY_WINDOW_MS = 7 * 24 * 60 * MINUTE;
+/** A pending payout (its transfer failed, or the process stopped) is retried this long after its last try. */
+export const RETRY_PAYOUT_AFTER_MS = 5 * MINUTE;
+const BATCH = 20;
+
+export interface RecoveryRound {
+  /** Stored events applied now (they had arrived before their payment's processor id was recorded). */
+  eventsApplied: number;
+  /** Open payments the processor said had succeeded, finished now. */
+  paymentsRecovered: number;
+  payoutsSent: number;
+  payoutsFailed: number;
+}
+
+/**
+ * What the job poller runs each round beside sending refunds, so that no money is left half-moved by
+ * a missed webhook or a crash: (a) events stored but not applied whose payment is now known, (b)
+ * payments still open a while after they started, asked of the processor (a success is applied as an
+ * event of its own, `recovered:{paymentId}`; if the order was cancelled meanwhile, applying it
+ * refunds), (c) payouts whose transfer never went through, retried with their idempotency key. The
+ * time is the caller's (services.clock); nothing here waits.
+ */
+export async function recoverPayments({
+  db,
+  processor,
+  now,
+  log,
+  receipts,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  now: Date;
+  log: Logger;
+  receipts?: { mailer: Mailer; publicUrl: string } | undefined;
+}): Promise<RecoveryRound> {
+  const common = { db, processor, now, log, receipts };
+  const eventsApplied = await applyStoredEvents(common);
+  const paymentsRecovered = await askAboutOpenPayments(common);
+  const { sent, failed } = await retryPendingPayouts(common);
+  return { eventsApplied, paymentsRecovered, payoutsSent: sent, payoutsFailed: failed };
+}
+
+type Round = Parameters<typeof recoverPayments>[0];
+const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+
+/** Not asked yet, or long enough ago: a checkout abandoned for days costs dozens of questions, not a thousand. */
+const dueForAsking = (now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const every = sql.raw(`interval '${ASK_AGAIN_AFTER_MS / 1000} seconds'`);
+  return or(
+    isNull(payments.checkedAt),
+    lte(payments.checkedAt, sql`${at} - greatest(${every}, (${at} - ${payments.createdAt}) / 6)`),
+  );
+};
+
+/** (a) Events kept unapplied because their payment was unknown, now that it is known. */
+async function applyStoredEvents({ db, processor, now, log, receipts }: Round): Promise<number> {
+  const waiting = await db
+    .select({ payload: processorEvents.payload })
+    .from(processorEvents)
+    .innerJoin(
+      payments,
+      and(
+        eq(payments.provider, processorEvents.provider),
+        eq(payments.providerRef, sql`${processorEvents.payload} ->> 'paymentRef'`),
+      ),
+    )
+    .where(
+      and(
+        isNull(processorEvents.appliedAt),
+        eq(processorEvents.provider, processor.name),
+        gte(processorEvents.receivedAt, ago(now, RECOVERY_WINDOW_MS)),
+      ),
+    )
+    .orderBy(asc(processorEvents.receivedAt))
+    .limit(BATCH);
+  let applied = 0;
+  for (const { payload } of waiting) {
+    const event = payload as unknown as ProcessorEvent;
+    const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log, receipts });
+    if (result.applied) applied++;
+  }
+  return applied;
+}
+
+/** (b) Payments still open a while after they started: did the processor take the money? */
+async function askAboutOpenPayments({ db, processor, now, log, receipts }: Round): Promise<number> {
+  const open = await db
+    .select({ id: payments.id, providerRef: payments.providerRef })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, processor.name),
+        inArray(payments.status, [...reopenable(processor)]),
+        isNotNull(payments.providerRef),
+        lte(payments.updatedAt, ago(now, ASK_ABOUT_PAYMENT_AFTER_MS)),
+        gte(payments.createdAt, ago(now, RECOVERY_WINDOW_MS)),
+        dueForAsking(now),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(BATCH);
+  let recovered = 0;
+  for (const { id, providerRef } of open) {
+    // Claimed for this period: another process skips it; a processor that is down is asked later.
+    const [claimed] = await db
+      .update(payments)
+      .set({ checkedAt: now })
+      .where(and(eq(payments.id, id), dueForAsking(now)))
+      .returning({ id: payments.id });
+    if (!claimed) continue;
+    try {
+      const seen = await processor.retrievePayment(providerRef!);
+      if (seen.status !== 'succeeded') continue;
+      const event: ProcessorEvent = {
+        id: `recovered:${id}`,
+        type: 'payment.succeeded',
+        paymentRef: providerRef!,
+        amountCents: seen.amountCents,
+      };
+      const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log, receipts });
+      if (result.applied) {
+        recovered++;
+        log.warn({ paymentId: id }, 'payment finished by recovery: its success event never arrived');
+      }
+    } catch (err) {
+      log.error({ err, paymentId: id }, 'could not ask the processor about an open payment');
+    }
+  }
+  return recovered;
+}
+
+/** (c) Payouts the ledger has moved whose transfer has not gone through: sent again, with the same key. */
+async function retryPendingPayouts({ db, processor, now, log }: Round) {
+  const pending = await db
+    .select({ payout: payouts, vendorId: vendors.id, stripeAccountId: vendors.stripeAccountId })
+    .from(payouts)
+    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+    .where(and(eq(payouts.status, 'pending'), lte(payouts.updatedAt, ago(now, RETRY_PAYOUT_AFTER_MS))))
+    .orderBy(asc(payouts.updatedAt))
+    .limit(BATCH);
+  let sent = 0;
+  let failed = 0;
+  for (const { payout, vendorId, stripeAccountId } of pending) {
+    const destination = isStripeProcessor(processor) ? stripeAccountId : vendorId;
+    // Claimed until the next retry time; the idempotency key makes a second sender harmless anyway.
+    const [claimed] = await db
+      .update(payouts)
+      .set({ updatedAt: now })
+      .where(
+        and(
+          eq(payouts.id, payout.id),
+          eq(payouts.status, 'pending'),
+          lte(payouts.updatedAt, ago(now, RETRY_PAYOUT_AFTER_MS)),
+        ),
+      )
+      .returning({ id: payouts.id });
+    if (!claimed) continue;
+    try {
+      if (!destination) throw new Error('the vendor has no Stripe account to pay');
+      const { ref } = await processor.transfer({
+        destination,
+        amountCents: payout.amount,
+        idempotencyKey: `payout:${payout.id}`,
+        group: `payout:${payout.id}`,
+      });
+      await db
+        .update(payouts)
+        .set({ status: 'paid', providerRef: ref, lastError: null, updatedAt: now })
+        .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+      sent++;
+    } catch (err) {
+      failed++;
+      log.error({ err, payoutId: payout.id }, 'payout transfer failed again; retried later');
+      await db
+        .update(payouts)
+        .set({ lastError: err instanceof Error ? err.message : String(err), updatedAt: now })
+        .where(eq(payouts.id, payout.id));
+    }
+  }
+  return { sent, failed };
+}

@@ -1,0 +1,279 @@
+import type Stripe from 'stripe';
+import type { StripeConfig } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { PaymentProcessor, ProcessorEvent, ProcessorPayment, ProcessorTotals } from './processor.ts';
+
+/**
+ * Stripe behind the processor interface (PAYMENTS_PROVIDER=stripe), with the official SDK: a
+ * PaymentIntent per payment (charged on the platform account), refunds on it, and Connect transfers
+ * to each vendor's Express account when they are paid out ("separate charges and transfers"). Every
+ * POST carries an idempotency key. Stripe does not offer escrow: Frosted holds the money in its own
+ * balance and transfers it when the customer confirms (payment protection).
+ */
+export interface StripeProcessor extends PaymentProcessor {
+  readonly name: 'stripe';
+  /** For the browser's Payment Element; never a secret. */
+  readonly publishableKey: string;
+  /** Verifies a webhook's Stripe-Signature and reads it; throws WebhookSignatureError if it is not Stripe's. */
+  parseWebhook(input: { payload: string; signature: string; receivedAt: Date }): Promise<StripeWebhook>;
+  /** The vendor's Express account, created once (the idempotency key is the vendor's). */
+  createConnectedAccount(input: {
+    vendorId: string;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }>;
+  /** A single-use link to Stripe's hosted onboarding of the account. */
+  onboardingLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  /** Whether the account can receive transfers yet (its onboarding is complete). */
+  accountReady(accountId: string): Promise<boolean>;
+}
+
+/** A verified webhook: our event when it concerns one of our payments, null for anything else. */
+export interface StripeWebhook {
+  id: string;
+  type: string;
+  event: ProcessorEvent | null;
+}
+
+export class WebhookSignatureError extends Error {}
+
+export const isStripeProcessor = (processor: PaymentProcessor): processor is StripeProcessor =>
+  processor.name === 'stripe' && 'parseWebhook' in processor;
+
+/** The customer sees this when Stripe gives no reason of its own. */
+export const STRIPE_DECLINED = 'Your payment was declined. Please try another payment method.';
+const UNAVAILABLE = 'Payments are briefly unavailable. Please try again in a moment.';
+
+export function createStripeProcessor(config: StripeConfig): StripeProcessor {
+  // Loaded on first use: a server on the sandbox never loads the SDK.
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(config.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          appInfo: { name: 'Frosted' },
+          ...config.api,
+        }),
+    ));
+  // Stripe unreachable, overloaded or failing is worth retrying; anything else is a bug to log.
+  const call = async <T>(run: (s: Stripe) => Promise<T>): Promise<T> => {
+    const s = await stripe();
+    try {
+      return await run(s);
+    } catch (err) {
+      const { StripeConnectionError, StripeRateLimitError, StripeAPIError } = s.errors;
+      if (
+        err instanceof StripeConnectionError ||
+        err instanceof StripeRateLimitError ||
+        err instanceof StripeAPIError
+      )
+        throw new AppError('UNAVAILABLE', 503, UNAVAILABLE);
+      throw err;
+    }
+  };
+
+  return {
+    name: 'stripe',
+    publishableKey: config.publishableKey,
+
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey }) {
+      const intent = await call((s) =>
+        s.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'cad',
+            automatic_payment_methods: { enabled: true },
+            metadata: { paymentId, orderId },
+            transfer_group: `order:${orderId}`,
+          },
+          { idempotencyKey },
+        ),
+      );
+      return { ref: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrievePayment(ref) {
+      const intent = await call((s) => s.paymentIntents.retrieve(ref));
+      const status = paymentStatus(intent);
+      return {
+        status,
+        amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
+        clientSecret: intent.client_secret,
+      };
+    },
+
+    async refund({ paymentRef, amountCents, idempotencyKey }) {
+      return call(async (s) => {
+        // Stripe forgets idempotency keys after 24 hours: a retry later than that looks for the first.
+        const sent = await s.refunds.list({ payment_intent: paymentRef, limit: 100 });
+        const earlier = sent.data.find(
+          (r) => r.metadata?.key === idempotencyKey && r.status !== 'failed' && r.status !== 'canceled',
+        );
+        if (earlier) return { ref: earlier.id };
+        const refund = await s.refunds.create(
+          { payment_intent: paymentRef, amount: amountCents, metadata: { key: idempotencyKey } },
+          { idempotencyKey },
+        );
+        return { ref: refund.id };
+      });
+    },
+
+    async transfer({ destination, amountCents, idempotencyKey, group }) {
+      return call(async (s) => {
+        const sent = await s.transfers.list({
+          destination,
+          ...(group && { transfer_group: group }),
+          limit: 100,
+        });
+        const earlier = sent.data.find((t) => t.metadata?.key === idempotencyKey && !t.reversed);
+        if (earlier) return { ref: earlier.id };
+        const transfer = await s.transfers.create(
+          {
+            amount: amountCents,
+            currency: 'cad',
+            destination,
+            ...(group && { transfer_group: group }),
+            metadata: { key: idempotencyKey },
+          },
+          { idempotencyKey },
+        );
+        return { ref: transfer.id };
+      });
+    },
+
+    async totals() {
+      return call(async (s) => {
+        const totals: ProcessorTotals = { collectedCents: 0, refundedCents: 0, paidOutCents: 0 };
+        for await (const bt of s.balanceTransactions.list({ limit: 100 })) {
+          if (bt.currency !== 'cad') continue;
+          const kind = BALANCE_KINDS[bt.type];
+          // Credits to the balance are positive: refunds and transfers leave it (negative amounts).
+          if (kind === 'collected') totals.collectedCents += bt.amount;
+          else if (kind === 'refunded') totals.refundedCents -= bt.amount;
+          else if (kind === 'paidOut') totals.paidOutCents -= bt.amount;
+        }
+        return totals;
+      });
+    },
+
+    async parseWebhook({ payload, signature, receivedAt }) {
+      const s = await stripe();
+      let event: Stripe.Event;
+      try {
+        event = s.webhooks.constructEvent(
+          payload,
+          signature,
+          config.webhookSecret,
+          undefined,
+          undefined,
+          receivedAt.getTime(),
+        );
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
+      }
+      return { id: event.id, type: event.type, event: processorEvent(event) };
+    },
+
+    async createConnectedAccount({ vendorId, email, idempotencyKey }) {
+      const account = await call((s) =>
+        s.accounts.create(
+          {
+            type: 'express',
+            country: 'CA',
+            email,
+            capabilities: { transfers: { requested: true } },
+            metadata: { vendorId },
+          },
+          { idempotencyKey },
+        ),
+      );
+      return { accountId: account.id };
+    },
+
+    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+      // A link is used once and expires within minutes: each request is a new one.
+      const link = await call((s) =>
+        s.accountLinks.create(
+          { account: accountId, type: 'account_onboarding', refresh_url: refreshUrl, return_url: returnUrl },
+          { idempotencyKey: `account_link:${accountId}:${crypto.randomUUID()}` },
+        ),
+      );
+      return { url: link.url };
+    },
+
+    async accountReady(accountId) {
+      const account = await call((s) => s.accounts.retrieve(accountId));
+      return account.capabilities?.transfers === 'active';
+    },
+  };
+}
+
+/** Which of our totals a balance transaction counts in (Stripe's types; others are not ours to sum). */
+const BALANCE_KINDS: Partial<Record<string, 'collected' | 'refunded' | 'paidOut'>> = {
+  charge: 'collected',
+  payment: 'collected',
+  payment_failure_refund: 'collected',
+  refund: 'refunded',
+  payment_refund: 'refunded',
+  refund_failure: 'refunded',
+  transfer: 'paidOut',
+  transfer_cancel: 'paidOut',
+  transfer_failure: 'paidOut',
+  transfer_refund: 'paidOut',
+};
+
+function paymentStatus(intent: Stripe.PaymentIntent): ProcessorPayment['status'] {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+      return 'requires_action';
+    case 'processing':
+    case 'requires_capture':
+      return 'processing';
+    case 'canceled':
+      return 'failed';
+    default:
+      // requires_payment_method after a decline (the customer may try again on the same intent).
+      return intent.last_payment_error ? 'failed' : 'requires_payment';
+  }
+}
+
+/** Our event for a PaymentIntent of ours (its metadata names our payment); null for anything else. */
+function processorEvent(event: Stripe.Event): ProcessorEvent | null {
+  switch (event.type) {
+    case 'payment_intent.succeeded': {
+      const intent = event.data.object;
+      if (!intent.metadata?.paymentId) return null;
+      return {
+        id: event.id,
+        type: 'payment.succeeded',
+        paymentRef: intent.id,
+        amountCents: intent.amount_received,
+      };
+    }
+    case 'payment_intent.payment_failed': {
+      const intent = event.data.object;
+      if (!intent.metadata?.paymentId) return null;
+      return {
+        id: event.id,
+        type: 'payment.failed',
+        paymentRef: intent.id,
+        message: intent.last_payment_error?.message ?? STRIPE_DECLINED,
+      };
+    }
+    case 'payment_intent.requires_action': {
+      const intent = event.data.object;
+      if (!intent.metadata?.paymentId) return null;
+      return { id: event.id, type: 'payment.requires_action', paymentRef: intent.id };
+    }
+    default:
+      return null;
+  }
+}
