@@ -7,8 +7,9 @@ import { apiNotFound, handleError } from './http/errors.ts';
 import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
-import { claimAdminRoutes } from './modules/payments/claim-routes.ts';
+import { claimAdminRoutes, reconciliationRoutes } from './modules/payments/claim-routes.ts';
 import { paymentRoutes, payoutRoutes } from './modules/payments/routes.ts';
+import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import type { AppEnv } from './http/types.ts';
 import { applicationRoutes } from './modules/admin/application-routes.ts';
 import { mailboxRoutes } from './modules/admin/mailbox-routes.ts';
@@ -78,6 +79,7 @@ export function createApp(services: Services) {
   app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
+  app.route('/api/payments/webhooks', stripeWebhookRoutes);
   app.route('/api/payments', paymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
@@ -86,6 +88,7 @@ export function createApp(services: Services) {
   if (services.config.demoTools) app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/claims', claimAdminRoutes);
+  app.route('/api/admin/reconciliation', reconciliationRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/config', publicConfigRoutes);
   app.route('/api/files', storageRoutes);

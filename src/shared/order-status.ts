@@ -35,6 +35,3 @@ export function orderStatusBadge(status: string): BadgeVariant {
 }
 
 export const canLeaveReview = (status: string): boolean => status === 'completed';
-
-/** The customer has paid: every status after pending, except a cancelled order. */
-export const isPaidStatus = (status: string): boolean => status !== 'pending' && status !== 'cancelled';

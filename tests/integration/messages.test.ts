@@ -1,22 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from '../../src/shared/contact-masking.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+import { manualClock } from '../support/clock.ts';
+import { createOrder, createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
 
+const clock = manualClock('2026-12-01T17:00:00Z');
+const HOUR = 3_600_000;
 let t: TestApp;
 const cookie: Record<string, string> = {};
-const ids = { vendor: '', pendingVendor: '', otherVendor: '', orderPending: '', orderOther: '' };
+const ids = {
+  alice: '',
+  bob: '',
+  vendor: '',
+  pendingVendor: '',
+  otherVendor: '',
+  orderPending: '',
+  orderOther: '',
+};
 
 beforeAll(async () => {
-  t = await createTestApp({ authRateLimitMax: 1000 });
+  t = await createTestApp({ authRateLimitMax: 1000 }, { clock });
   const db = t.database.db;
   const alice = await createUser(db, { firstName: 'Alice', lastName: 'Baker' });
   const bob = await createUser(db, { firstName: 'Bob' });
   const owner = await createUser(db, { userType: 'vendor' });
   const otherOwner = await createUser(db, { userType: 'vendor' });
   const vendor = await createVendor(db, { userId: owner.id, businessName: 'Crumb & Co' });
-  const other = await createVendor(db, { userId: otherOwner.id });
+  const other = await createVendor(db, { userId: otherOwner.id, cancellationRefundPercent: 50 });
   const pending = await createVendor(db, { status: 'pending', verified: false });
+  ids.alice = alice.id;
+  ids.bob = bob.id;
   ids.vendor = vendor.id;
   ids.otherVendor = other.id;
   ids.pendingVendor = pending.id;
@@ -34,9 +47,33 @@ afterAll(() => t.close());
 const call = (who: string, path: string, json?: unknown) =>
   t.app.request(path, {
     method: json === undefined ? 'GET' : 'POST',
-    headers: { Cookie: cookie[who]!, 'Content-Type': 'application/json' },
+    headers: { Cookie: cookie[who]!, 'Content-Type': 'application/json', Origin: 'http://localhost:3000' },
     ...(json !== undefined && { body: JSON.stringify(json) }),
   });
+
+/** Pays a pending order at the sandbox's checkout with a test card, as the customer would. */
+async function pay(who: string, orderId: string) {
+  const checkout = await call(who, '/api/payments', { orderId });
+  expect(checkout.status).toBe(200);
+  const { paymentId } = (await checkout.json()) as { paymentId: string };
+  const paid = await call(who, `/api/payments/${paymentId}/sandbox-confirmation`, {
+    number: '4242 4242 4242 4242',
+    expiry: '12/29',
+    cvc: '123',
+  });
+  expect(await paid.json()).toMatchObject({ status: 'succeeded' });
+}
+
+/** What the customer sees of the vendor's last message in the conversation, and on a polled page. */
+async function lastSeen(who: string, id: string) {
+  const thread = await (await call(who, `/api/me/conversations/${id}`)).json();
+  const page = await (await call(who, `/api/me/conversations/${id}/messages`)).json();
+  return {
+    masked: thread.contactDetailsMasked as boolean,
+    thread: thread.messages.at(-1).body as string,
+    page: page.messages.at(-1).body as string,
+  };
+}
 
 async function start(who: string, vendorId: string) {
   const res = await call(who, '/api/me/conversations', { vendorId });
@@ -108,6 +145,7 @@ describe('conversations between customers and vendors', () => {
     await call('owner', `/api/me/conversations/${id}/messages`, {
       body: 'Call 604-555-0199 or mail me@crumb.ca',
     });
+    // Alice's only order with Crumb & Co is pending: not paid.
     const thread = await (await call('alice', `/api/me/conversations/${id}`)).json();
     expect(thread.contactDetailsMasked).toBe(true);
     expect(thread.messages.at(-1).body).toBe(`Call ${MASK} or mail ${MASK}`);
@@ -117,17 +155,66 @@ describe('conversations between customers and vendors', () => {
       await call('alice', `/api/me/conversations/${id}/messages?after=${thread.newerCursor}`)
     ).json();
     expect(polled.messages.map((m: { body: string }) => m.body)).toEqual([`Or text ${MASK}`]);
+    // The vendor's side is masked too.
+    expect((await lastSeen('owner', id)).masked).toBe(true);
+  });
 
-    // A paid order with the other vendor unmasks that conversation only.
-    const otherId = await start('alice', ids.otherVendor);
-    await call('otherOwner', `/api/me/conversations/${otherId}/messages`, {
-      body: 'My number: 604-555-0100',
+  it('a payment through checkout unmasks that conversation only; a full refund masks it again', async () => {
+    const id = await start('alice', ids.otherVendor);
+    await call('otherOwner', `/api/me/conversations/${id}/messages`, { body: 'My number: 604-555-0100' });
+    // An order with a status past pending but no money in the ledger (orderOther) does not count.
+    expect(await lastSeen('alice', id)).toEqual({
+      masked: true,
+      thread: `My number: ${MASK}`,
+      page: `My number: ${MASK}`,
     });
-    const paid = await (await call('alice', `/api/me/conversations/${otherId}`)).json();
-    expect(paid.contactDetailsMasked).toBe(false);
-    expect(paid.messages.at(-1).body).toBe('My number: 604-555-0100');
-    const page = await (await call('alice', `/api/me/conversations/${otherId}/messages`)).json();
-    expect(page.messages.at(-1).body).toBe('My number: 604-555-0100');
+
+    const order = await createPendingOrder(t.database.db, {
+      customerId: ids.alice,
+      vendorId: ids.otherVendor,
+      amount: 10_001,
+      refundPercent: 50,
+      deliveryDate: new Date(clock.now().getTime() + 14 * 24 * HOUR),
+      createdAt: clock.now(),
+    });
+    expect((await lastSeen('alice', id)).masked).toBe(true);
+    await pay('alice', order.id);
+    const unmasked = { masked: false, thread: 'My number: 604-555-0100', page: 'My number: 604-555-0100' };
+    expect(await lastSeen('alice', id)).toEqual(unmasked);
+    expect(await lastSeen('otherOwner', id)).toEqual(unmasked);
+    // Alice's conversation with Crumb & Co stays masked.
+    const crumb = await start('alice', ids.vendor);
+    expect((await lastSeen('alice', crumb)).masked).toBe(true);
+
+    // Cancelled two weeks ahead: all of it goes back, and the details are hidden again.
+    const cancel = await call('alice', `/api/orders/${order.id}/transitions`, {
+      action: 'cancel',
+      note: 'Plans changed',
+    });
+    expect(cancel.status).toBe(200);
+    expect(await lastSeen('alice', id)).toMatchObject({ masked: true, thread: `My number: ${MASK}` });
+    expect((await lastSeen('otherOwner', id)).masked).toBe(true);
+  });
+
+  it('an order cancelled with part of the payment kept still counts as paid', async () => {
+    const id = await start('bob', ids.otherVendor);
+    await call('otherOwner', `/api/me/conversations/${id}/messages`, { body: 'Ring 604-555-0111' });
+    const order = await createPendingOrder(t.database.db, {
+      customerId: ids.bob,
+      vendorId: ids.otherVendor,
+      amount: 10_001,
+      refundPercent: 50,
+      // Cancelled a day before delivery: the vendor's 50% policy keeps part of it.
+      deliveryDate: new Date(clock.now().getTime() + 24 * HOUR),
+      createdAt: clock.now(),
+    });
+    await pay('bob', order.id);
+    const cancel = await call('bob', `/api/orders/${order.id}/transitions`, {
+      action: 'cancel',
+      note: 'Plans changed',
+    });
+    expect(cancel.status).toBe(200);
+    expect(await lastSeen('bob', id)).toMatchObject({ masked: false, thread: 'Ring 604-555-0111' });
   });
 
   it('refuses bad input with field messages', async () => {

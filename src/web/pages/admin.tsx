@@ -4,9 +4,14 @@ import { Button } from '../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { Applications } from '../features/admin/applications.tsx';
 import { Claims } from '../features/admin/claims.tsx';
+import { Reconciliation } from '../features/admin/reconciliation.tsx';
 import { Users } from '../features/admin/users.tsx';
+import { useTabParam } from '../lib/use-tab-param.ts';
+
+const TABS = ['applications', 'users', 'claims', 'reconciliation'] as const;
 
 export default function AdminPage() {
+  const [tab, setTab] = useTabParam(TABS, 'applications');
   return (
     <RequireAuth need="admin">
       {() => (
@@ -22,11 +27,12 @@ export default function AdminPage() {
               </Button>
             </div>
           </div>
-          <Tabs defaultValue="applications" className="mt-8">
-            <TabsList aria-label="Admin sections">
+          <Tabs value={tab} onValueChange={setTab} className="mt-8">
+            <TabsList aria-label="Admin sections" className="flex-wrap rounded-3xl">
               <TabsTrigger value="applications">Vendor applications</TabsTrigger>
               <TabsTrigger value="users">Users</TabsTrigger>
               <TabsTrigger value="claims">Claims</TabsTrigger>
+              <TabsTrigger value="reconciliation">Reconciliation</TabsTrigger>
             </TabsList>
             <TabsContent value="applications">
               <Applications />
@@ -36,6 +42,9 @@ export default function AdminPage() {
             </TabsContent>
             <TabsContent value="claims">
               <Claims />
+            </TabsContent>
+            <TabsContent value="reconciliation">
+              <Reconciliation />
             </TabsContent>
           </Tabs>
         </div>

@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import { isPaidStatus } from '../../../shared/order-status.ts';
 import {
   MESSAGE_PAGE_SIZE,
   type MessagePageQuery,
@@ -10,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { conversations, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { paidCentsByOrder } from '../ledger/ledger.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
 import { readMessages } from './thread.ts';
 
@@ -92,13 +92,45 @@ async function conversationFor(db: Db, me: Participant, id: string) {
   return row;
 }
 
-/** The customer's orders with the vendor, newest first: to name one in a message, and to unmask once paid. */
-const ordersBetween = (db: Db, c: { customerId: string; vendorId: string }) =>
+/** How many of the pair's orders a conversation offers to name in a message: the newest. */
+const ORDER_CHOICES = 50;
+/** How many of the pair's orders are asked of the ledger whether the customer paid for them. */
+const PAID_CANDIDATES = 20;
+
+type Pair = { customerId: string; vendorId: string };
+
+/** The customer's newest orders with the vendor, to name one in a message. */
+const ordersBetween = (db: Db, c: Pair) =>
   db
-    .select({ id: orders.id, orderNumber: orders.orderNumber, status: orders.status })
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
     .from(orders)
     .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
-    .orderBy(desc(orders.createdAt));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_CHOICES);
+
+/**
+ * Whether the customer has paid for an order with the vendor and not been refunded all of it, as the
+ * ledger says (decision 008): contact details are shown only then. The ledger is asked about a bounded
+ * number of the pair's orders, the likeliest first: those under way or completed, then cancelled ones
+ * (a partial refund leaves them paid), then unpaid ones, newest first within each.
+ */
+async function hasPaidOrder(db: Db, c: Pair): Promise<boolean> {
+  const candidates = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
+    .orderBy(
+      sql`CASE ${orders.status} WHEN 'pending' THEN 2 WHEN 'cancelled' THEN 1 ELSE 0 END`,
+      desc(orders.createdAt),
+      desc(orders.id),
+    )
+    .limit(PAID_CANDIDATES);
+  const paid = await paidCentsByOrder(
+    db,
+    candidates.map((o) => o.id),
+  );
+  return [...paid.values()].some((cents) => cents > 0);
+}
 
 /**
  * One conversation with its newest page of messages, if the user takes part. Reading writes nothing:
@@ -107,11 +139,12 @@ const ordersBetween = (db: Db, c: { customerId: string; vendorId: string }) =>
 export async function getConversation({ db, actor, id }: { db: Db; actor: Actor; id: string }) {
   const me = await participantFor(db, actor);
   const row = await conversationFor(db, me, id);
-  const [page, orderRows] = await Promise.all([
+  const [page, orderRows, paid] = await Promise.all([
     readMessages(db, row.conversation.id, { limit: MESSAGE_PAGE_SIZE }),
     ordersBetween(db, row.conversation),
+    hasPaidOrder(db, row.conversation),
   ]);
-  return { me, row, page, orderRows, paid: orderRows.some((o) => isPaidStatus(o.status)) };
+  return { me, row, page, orderRows, paid };
 }
 
 /** Older messages (`before`) or only the new ones (`after`, for polling) of a conversation the user takes part in. */
@@ -128,11 +161,11 @@ export async function getMessagePage({
 }) {
   const me = await participantFor(db, actor);
   const row = await conversationFor(db, me, id);
-  const [page, orderRows] = await Promise.all([
+  const [page, paid] = await Promise.all([
     readMessages(db, row.conversation.id, query),
-    ordersBetween(db, row.conversation),
+    hasPaidOrder(db, row.conversation),
   ]);
-  return { me, row, page, paid: orderRows.some((o) => isPaidStatus(o.status)) };
+  return { me, row, page, paid };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { claimResolutionSchema, claimsQueueSchema } from '../../../shared/schemas/claims.ts';
+import { reconciliationSchema } from '../../../shared/schemas/reconciliation.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { claimsQueue, resolveClaim, tellClaimResolved } from './claims.ts';
+import { reconciliation } from './reconciliation.ts';
 import { sendPendingRefunds } from './service.ts';
 
 const tags = ['admin'];
@@ -28,6 +30,21 @@ const resolution = createRoute({
     200: json(z.object({ status: z.literal('resolved'), refundCents: z.number().int() }), 'Resolved'),
     ...errors(400, 401, 403, 404, 409, 413, 415, 503),
   },
+});
+
+const reconciliationRoute = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary:
+    'Reconciliation: the ledger’s totals against the processor’s records, ended orders still holding money, unapplied processor events, open claims',
+  middleware: [adminOnly] as const,
+  responses: { 200: json(reconciliationSchema, 'The reconciliation'), ...errors(401, 403, 503) },
+});
+
+export const reconciliationRoutes = openApiRoutes().openapi(reconciliationRoute, async (c) => {
+  const { db, payments, clock } = c.var.services;
+  return c.json(await reconciliation({ db, processor: payments, now: clock.now(), log: c.var.log }), 200);
 });
 
 export const claimAdminRoutes = openApiRoutes()

@@ -11,6 +11,7 @@ import { Input, Textarea } from '../../components/ui/input.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { reconciliationQueryKey } from './reconciliation.tsx';
 
 type Item = ClaimsQueue['open'][number];
 type Outcome = 'release' | 'refund' | 'partial';
@@ -77,6 +78,8 @@ function OpenClaim({ item }: { item: Item }) {
     onSuccess: () => {
       toast.success(`Claim on ${item.orderNumber} resolved. Both sides were e-mailed.`);
       void qc.invalidateQueries({ queryKey: ['admin', 'claims'] });
+      // The decision moves the order's money and closes a claim: the reconciliation changes too.
+      void qc.invalidateQueries({ queryKey: reconciliationQueryKey });
     },
     onError: (err) => {
       if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
