@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cakeDesigns,
@@ -11,6 +11,8 @@ import {
   vendors,
 } from '../../src/server/db/schema/index.ts';
 import { buildPrompt } from '../../src/server/modules/designs/prompt.ts';
+import { ledgerTotals, paidCentsByOrder, recordPayment } from '../../src/server/modules/ledger/ledger.ts';
+import { serviceFeeCents } from '../../src/shared/fees.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
 import {
   SEED_TABLES,
@@ -95,12 +97,68 @@ describe('demo seeder', () => {
     expect(vendorOwner).toMatchObject({ status: 'approved', verified: true });
   });
 
+  it('gives the demo orders their money: paid through the sandbox, held, and released when completed', async () => {
+    const db = t.database.db;
+    const demo = await db.select().from(orders).where(like(orders.id, 'order-%'));
+    const paid = await paidCentsByOrder(
+      db,
+      demo.map((o) => o.id),
+    );
+    for (const order of demo) expect(paid.get(order.id), order.id).toBe(order.amount);
+    const totals = await ledgerTotals(db);
+    const completed = demo.filter((o) => o.status === 'completed');
+    const fees = completed.reduce((sum, o) => sum + serviceFeeCents(o.amount, 0.08), 0);
+    expect(totals).toMatchObject({
+      collectedCents: demo.reduce((sum, o) => sum + o.amount, 0),
+      heldCents: demo.filter((o) => o.status !== 'completed').reduce((sum, o) => sum + o.amount, 0),
+      availableCents: completed.reduce((sum, o) => sum + o.amount, 0) - fees,
+      feesCents: fees,
+    });
+    // The sandbox's own records agree with the ledger.
+    expect((await t.services.payments.totals()).collectedCents).toBe(totals.collectedCents);
+    // The demo customer's Total Spent comes from the ledger.
+    const cookie = await signIn(t.app, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
+    const res = await t.app.request('/api/me/dashboard/customer', { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { stats: { totalSpent: number } }).stats.totalSpent).toBe(
+      totals.collectedCents,
+    );
+  });
+
+  it('keeps the ledger append-only outside the demo data, even while the demo data is cleared', async () => {
+    const db = t.database.db;
+    const customer = await createUser(db);
+    const vendor = await createVendor(db);
+    const order = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, status: 'paid' });
+    await recordPayment(db, {
+      orderId: order.id,
+      vendorId: vendor.id,
+      amountCents: 5_000,
+      key: `payment:${order.id}`,
+    });
+    const refused = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL frosted.clear_demo = 'on'`);
+        await tx.execute(sql`DELETE FROM ledger_entries WHERE transaction_id IN
+          (SELECT id FROM ledger_transactions WHERE order_id = ${order.id})`);
+      })
+      .then(
+        () => undefined,
+        (err: Error) => err,
+      );
+    expect(String((refused?.cause as Error | undefined)?.message)).toMatch(/append-only/);
+    expect((await paidCentsByOrder(db, [order.id])).get(order.id)).toBe(5_000);
+  });
+
   it('clears only demo rows and the demo accounts', async () => {
     const db = t.database.db;
     const realCustomer = await createUser(db);
     const realVendor = await createVendor(db);
     const realOrder = await createOrder(db, { customerId: realCustomer.id, vendorId: realVendor.id });
+    const collectedBefore = (await ledgerTotals(db)).collectedCents;
     await clearDemoData({ db });
+    // The demo money went with the demo orders; the real payment stayed.
+    expect((await ledgerTotals(db)).collectedCents).toBe(collectedBefore - 125_500);
     expect(await countDemoRows({ db })).toEqual({
       vendors: 0,
       cake_designs: 0,

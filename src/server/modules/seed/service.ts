@@ -6,13 +6,24 @@ import { queryRows } from '../../db/client.ts';
 import {
   accounts,
   cakeDesigns,
+  claims,
   customerFavorites,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
   orderEvents,
   orders,
+  payments,
+  payouts,
+  refunds,
   reviews,
+  sandboxCharges,
+  sandboxRefunds,
+  sandboxTransfers,
   users,
   vendors,
 } from '../../db/schema/index.ts';
+import { recordPayment, releaseSplit, settleOrder } from '../ledger/ledger.ts';
 import { buildPrompt } from '../designs/prompt.ts';
 import {
   DEMO_ACCOUNTS,
@@ -51,6 +62,8 @@ interface Seeding {
   demoAccounts: boolean;
 }
 const DAY = 24 * 60 * 60 * 1000;
+/** Demo orders are made with the default rate (orders.service_fee_bps defaults to 800). */
+const DEMO_SERVICE_FEE_RATE = 0.08;
 
 async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
   const accountsToSeed = Object.values(DEMO_ACCOUNTS).filter((a) => demoAccounts || a.role !== 'admin');
@@ -191,7 +204,63 @@ async function seedOrders(seeding: Seeding) {
     )
     .onConflictDoNothing();
   await tx.insert(orderEvents).values(events).onConflictDoNothing();
+  await seedDemoMoney(seeding, demo);
   await refreshDemoVendorNumbers(tx);
+}
+
+/**
+ * The money of the demo orders, as paying and completing them leaves it: a sandbox charge and a
+ * succeeded payment for each paid order, the payment held in the ledger, and a completed order's
+ * amount released to its vendor less the fee. Demo data is data like any other: Total Spent, the
+ * vendors' Payouts, contact details in messages and the reconciliation all read these rows.
+ */
+async function seedDemoMoney({ tx }: Seeding, demo: ReturnType<typeof demoOrders>) {
+  for (const order of demo) {
+    // Every demo order is past payment (none waits in pending or was cancelled).
+    const paymentId = `payment-${order.id}`;
+    const paidAt = new Date(order.createdAt.getTime() + DAY / 24);
+    await tx
+      .insert(sandboxCharges)
+      .values({
+        id: `ch_sandbox_demo_${order.id}`,
+        idempotencyKey: `payment:${paymentId}`,
+        amount: order.amount,
+        status: 'succeeded',
+        cardLast4: '4242',
+        metadata: { paymentId, orderId: order.id },
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(payments)
+      .values({
+        id: paymentId,
+        orderId: order.id,
+        provider: 'sandbox',
+        providerRef: `ch_sandbox_demo_${order.id}`,
+        amount: order.amount,
+        status: 'succeeded',
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      })
+      .onConflictDoNothing();
+    await recordPayment(tx, {
+      orderId: order.id,
+      vendorId: order.vendorId,
+      amountCents: order.amount,
+      key: `payment:${paymentId}`,
+    });
+    if (order.status === 'completed')
+      await settleOrder(tx, {
+        kind: 'release',
+        orderId: order.id,
+        vendorId: order.vendorId,
+        heldCents: order.amount,
+        split: releaseSplit(order.amount, DEMO_SERVICE_FEE_RATE),
+        key: `release:${order.id}`,
+      });
+  }
 }
 
 async function seedFavorites(seeding: Seeding) {
@@ -271,6 +340,7 @@ export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUser
   await db.transaction(async (tx) => {
     await tx.delete(reviews).where(starts(reviews.id, ID_PREFIXES.reviews));
     await tx.delete(customerFavorites).where(starts(customerFavorites.id, ID_PREFIXES.favorites));
+    await clearDemoMoney(tx);
     await tx.delete(orders).where(starts(orders.id, ID_PREFIXES.orders));
     await tx.delete(cakeDesigns).where(starts(cakeDesigns.id, ID_PREFIXES.cake_designs));
     await tx.delete(vendors).where(starts(vendors.id, ID_PREFIXES.vendors));
@@ -283,6 +353,37 @@ export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUser
         ),
       );
   });
+}
+
+/**
+ * Removes the demo orders' and demo vendors' money: their postings (the append-only ledger lets this
+ * one transaction delete them, and only them: migration 0017), payments, payouts and sandbox records.
+ */
+async function clearDemoMoney(tx: Tx) {
+  await tx.execute(sql`SET LOCAL frosted.clear_demo = 'on'`);
+  const demoTransactions = sql`(SELECT ${ledgerTransactions.id} FROM ${ledgerTransactions}
+    WHERE ${ledgerTransactions.orderId} LIKE ${ID_PREFIXES.orders + '%'}
+       OR ${ledgerTransactions.vendorId} LIKE ${ID_PREFIXES.vendors + '%'})`;
+  await tx.delete(ledgerEntries).where(sql`${ledgerEntries.transactionId} IN ${demoTransactions}`);
+  await tx
+    .delete(ledgerTransactions)
+    .where(
+      sql`${ledgerTransactions.orderId} LIKE ${ID_PREFIXES.orders + '%'} OR ${ledgerTransactions.vendorId} LIKE ${ID_PREFIXES.vendors + '%'}`,
+    );
+  await tx.delete(ledgerAccounts).where(
+    sql`(${ledgerAccounts.orderId} LIKE ${ID_PREFIXES.orders + '%'} OR ${ledgerAccounts.vendorId} LIKE ${ID_PREFIXES.vendors + '%'})
+        AND NOT EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.accountId} = ${ledgerAccounts.id})`,
+  );
+  await tx.delete(claims).where(sql`${claims.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
+  await tx.delete(refunds).where(sql`${refunds.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
+  await tx.delete(payments).where(sql`${payments.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
+  await tx.delete(sandboxRefunds).where(sql`${sandboxRefunds.chargeId} LIKE 'ch_sandbox_demo_%'`);
+  await tx.delete(sandboxCharges).where(sql`${sandboxCharges.id} LIKE 'ch_sandbox_demo_%'`);
+  await tx.delete(payouts).where(sql`${payouts.vendorId} LIKE ${ID_PREFIXES.vendors + '%'}`);
+  await tx
+    .delete(sandboxTransfers)
+    .where(sql`${sandboxTransfers.destination} LIKE ${ID_PREFIXES.vendors + '%'}`);
+  await tx.execute(sql`SET LOCAL frosted.clear_demo = 'off'`);
 }
 
 /** Row counts of demo data per table, for the seeder page and tests. */
