@@ -180,7 +180,7 @@ describe('quote API', () => {
       );
       expect(mail!.text).toContain('Lena asked for a quote');
       expect(mail!.text).not.toContain('Ortiz');
-      expect(mail!.link).toBe('http://localhost:3000/vendor-dashboard');
+      expect(mail!.link).toBe('http://localhost:3000/vendor-dashboard?tab=quotes');
     }
     const validUntil = '2026-12-10T07:59:00Z';
     for (const [who, id] of [

@@ -41,16 +41,27 @@ export async function startConversation({ db, actor, vendorId }: { db: Db; actor
     .limit(1);
   if (!vendor) throw AppError.notFound('Vendor not found');
   if (vendor.userId === actor.id) throw AppError.forbidden('You cannot message your own business.');
+  return openConversation(db, { customerId: actor.id, vendorId: vendor.id });
+}
+
+/**
+ * The one conversation of a customer and a vendor (a unique pair), opened if it does not exist yet:
+ * opening it twice, even at once, finds the first. Callers have checked who may open it.
+ */
+export async function openConversation(
+  db: Db,
+  pair: { customerId: string; vendorId: string },
+): Promise<string> {
   const [created] = await db
     .insert(conversations)
-    .values({ id: crypto.randomUUID(), customerId: actor.id, vendorId: vendor.id })
+    .values({ id: crypto.randomUUID(), ...pair })
     .onConflictDoNothing({ target: [conversations.customerId, conversations.vendorId] })
     .returning({ id: conversations.id });
   if (created) return created.id;
   const [existing] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.customerId, actor.id), eq(conversations.vendorId, vendor.id)))
+    .where(and(eq(conversations.customerId, pair.customerId), eq(conversations.vendorId, pair.vendorId)))
     .limit(1);
   return existing!.id;
 }

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, orders, vendors } from '../../db/schema/index.ts';
+import { orders, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { openConversation } from '../messages/service.ts';
 
 /**
  * The one conversation between an order's customer and its vendor, opened if it does not exist yet:
@@ -26,17 +27,5 @@ export async function openOrderConversation({
     .limit(1);
   if (!order || (actor.id !== order.customerId && actor.id !== order.vendorUserId))
     throw AppError.notFound('Order not found.');
-  // One conversation per customer and vendor (a unique pair): opening it twice finds the first.
-  const [created] = await db
-    .insert(conversations)
-    .values({ id: crypto.randomUUID(), customerId: order.customerId, vendorId: order.vendorId })
-    .onConflictDoNothing({ target: [conversations.customerId, conversations.vendorId] })
-    .returning({ id: conversations.id });
-  if (created) return created.id;
-  const [existing] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.customerId, order.customerId), eq(conversations.vendorId, order.vendorId)))
-    .limit(1);
-  return existing!.id;
+  return openConversation(db, { customerId: order.customerId, vendorId: order.vendorId });
 }

@@ -288,7 +288,7 @@ export async function tellClaimOpened(
       await mailer.send({
         to: p.vendorEmail,
         kind: 'claim-opened',
-        ...claimOpened({ orderNumber: p.order.orderNumber, url: `${publicUrl}/vendor-dashboard` }),
+        ...claimOpened({ orderNumber: p.order.orderNumber, url: `${publicUrl}/vendor-dashboard?tab=orders` }),
       });
   } catch (err) {
     log.error({ err, orderId }, 'could not e-mail the claim');
@@ -319,7 +319,7 @@ export async function tellClaimResolved(
       await mailer.send({
         to: p.vendorEmail,
         kind: 'claim-resolved',
-        ...content(`${publicUrl}/vendor-dashboard`),
+        ...content(`${publicUrl}/vendor-dashboard?tab=orders`),
       });
   } catch (err) {
     log.error({ err, claimId: claim.id }, 'could not e-mail the claim resolution');

@@ -65,7 +65,7 @@ export async function tellVendorsOfRequest(
           businessName: shop.businessName,
           customerFirstName,
           summary: p.summary,
-          url: `${publicUrl}/vendor-dashboard`,
+          url: `${publicUrl}/vendor-dashboard?tab=quotes`,
         }),
       });
   } catch (err) {
@@ -97,7 +97,7 @@ export async function tellVendorsOfAcceptance(
             businessName: shop.businessName,
             orderNumber: shop.orderNumber,
             summary: p.summary,
-            url: `${publicUrl}/vendor-dashboard`,
+            url: `${publicUrl}/vendor-dashboard?tab=orders`,
           }),
         });
       else if (shop.status === 'closed')
@@ -107,7 +107,7 @@ export async function tellVendorsOfAcceptance(
           ...quoteClosed({
             businessName: shop.businessName,
             summary: p.summary,
-            url: `${publicUrl}/vendor-dashboard`,
+            url: `${publicUrl}/vendor-dashboard?tab=quotes`,
           }),
         });
     }
