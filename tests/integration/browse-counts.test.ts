@@ -139,6 +139,23 @@ describe('Browse counts', () => {
     await db.execute(sql`delete from vendors where id = ${delta.pop()!}`);
     await recounts(delta.length);
   });
+
+  it('keeps its counts through changes no count depends on (orders completed, quotes answered)', async () => {
+    const db = t.database.db;
+    expect(await deltaTotal()).toBe(delta.length);
+    const before = stats().computations;
+    // What completing orders, answering quotes and changing capacity write on a vendor.
+    await db.execute(
+      sql`update vendors set total_orders = total_orders + 1, response_time_minutes = 95,
+        lead_time_days = 4, updated_at = now() where id = ${delta[0]!}`,
+    );
+    expect(await deltaTotal()).toBe(delta.length);
+    expect(stats().computations).toBe(before);
+    // A rating can change a "4 stars & up" count: that one recounts.
+    await db.execute(sql`update vendors set rating = 1 where id = ${delta[0]!}`);
+    expect(await deltaTotal()).toBe(delta.length);
+    expect(stats().computations).toBe(before + 1);
+  });
 });
 
 describe('CountCache', () => {

@@ -2,7 +2,8 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * "{N} vendors found" per filter set, remembered with the vendor_browse_version it was counted at.
- * Any statement that changes vendors bumps that version (migration 0003's trigger), so a count is
+ * A vendor added or removed, or a change of a column Browse filters or searches on, bumps that
+ * version (migrations 0003 and 0018; an order completed or a quote answered does not), so a count is
  * reused only while it is still exact; every server process keeps its own cache and they all agree
  * through the database. Counting is the one part of a browse request that grows with the number of
  * matching vendors, so concurrent requests that need the same count share one (single flight).
