@@ -2,10 +2,14 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout, VendorPayouts } from '../../src/shared/schemas/payments.ts';
 import { emailOutbox, refunds, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema/index.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, ledgerTotals, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
 import { TOO_LATE_TO_CANCEL } from '../../src/server/modules/payments/money.ts';
-import { applyProcessorEvent } from '../../src/server/modules/payments/service.ts';
-import { SANDBOX_MESSAGES } from '../../src/server/modules/payments/sandbox.ts';
+import {
+  applyProcessorEvent,
+  confirmSandboxPayment,
+  startCheckout,
+} from '../../src/server/modules/payments/service.ts';
+import { SANDBOX_MESSAGES, type SandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
@@ -44,12 +48,12 @@ const call = (as: keyof typeof cookies, method: string, path: string, body?: unk
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
 
-async function newOrder(amount: number, deliveryInHours = 24 * 14) {
+async function newOrder(amount: number, deliveryInHours = 24 * 14, refundPercent = 50) {
   return createPendingOrder(t.database.db, {
     customerId,
     vendorId,
     amount,
-    refundPercent: 50,
+    refundPercent,
     deliveryDate: new Date(clock.now().getTime() + deliveryInHours * HOUR),
     createdAt: clock.now(),
   });
@@ -80,6 +84,30 @@ const orderStatus = async (orderId: string) => {
   const res = await call('customer', 'GET', `/api/orders/${orderId}`);
   return ((await res.json()) as { status: string }).status;
 };
+
+/**
+ * Pays through the services the checkout routes call, for tests about what happens after payment:
+ * the card routes are limited to 20 attempts an hour per customer (as a processor limits card testing).
+ */
+async function payDirectly(orderId: string) {
+  const actor = {
+    id: customerId,
+    email: 'c@example.test',
+    name: 'C',
+    userType: 'customer' as const,
+    role: 'user',
+  };
+  const common = { db: t.database.db, processor: t.services.payments, actor, now: clock.now() };
+  const { paymentId } = await startCheckout({ ...common, orderId });
+  const after = await confirmSandboxPayment({
+    ...common,
+    processor: t.services.payments as SandboxProcessor,
+    paymentId,
+    cardNumber: '4242424242424242',
+    log: t.services.log,
+  });
+  expect(after.status).toBe('succeeded');
+}
 
 const transition = (as: keyof typeof cookies, orderId: string, action: string, note?: string) =>
   call(as, 'POST', `/api/orders/${orderId}/transitions`, { action, ...(note && { note }) });
@@ -261,40 +289,60 @@ describe('where the money goes', () => {
   });
 
   it.each([
-    // hours before delivery, refund to the customer (50% vendor policy, $100.01, 8% fee)
-    [48, 10_001],
-    [48 - 1 / 3600, 5_001],
-    [24, 5_001],
-    [24 - 1 / 3600, 4_201],
+    // vendor's refund %, hours before delivery → refund to the customer, to the vendor, kept as fees
+    // ($100.01, 8% fee; the same table as src/shared/cancellation.test.ts, here through the ledger)
+    [0, 48, 10_001, 0, 0],
+    [0, 48 - 1 / 3600, 0, 9_201, 800],
+    [0, 24, 0, 9_201, 800],
+    [0, 24 - 1 / 3600, 0, 9_201, 800],
+    [50, 48, 10_001, 0, 0],
+    [50, 48 - 1 / 3600, 5_001, 4_600, 400],
+    [50, 24, 5_001, 4_600, 400],
+    [50, 24 - 1 / 3600, 4_201, 4_600, 1_200],
+    [100, 48, 10_001, 0, 0],
+    [100, 48 - 1 / 3600, 10_001, 0, 0],
+    [100, 24, 10_001, 0, 0],
+    [100, 24 - 1 / 3600, 9_201, 0, 800],
   ])(
-    'a customer cancelling %f h before delivery gets %i cents back, sent by the processor',
-    async (hours, refund) => {
-      const order = await newOrder(10_001, hours);
-      await pay(order.id);
+    'vendor policy %i percent, cancelled %f h before delivery: %i cents back (sent by the processor), %i to the vendor, %i in fees',
+    async (percent, hours, refund, vendorShare, fees) => {
+      const order = await newOrder(10_001, hours, percent);
+      await payDirectly(order.id);
+      const before = await ledgerTotals(t.database.db);
+      const available = (await vendorBalances(t.database.db, vendorId)).availableCents;
       expect((await transition('customer', order.id, 'cancel', 'Plans changed')).status).toBe(200);
       expect(await heldForOrder(t.database.db, order.id)).toBe(0);
-      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-      expect(row).toMatchObject({ amount: refund, status: 'succeeded' });
-      const [sent] = await t.database.db
-        .select()
-        .from(sandboxRefunds)
-        .where(eq(sandboxRefunds.id, row!.providerRef!));
-      expect(sent!.amount).toBe(refund);
+      const rows = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+      expect(rows.map((r) => [r.amount, r.status])).toEqual(refund ? [[refund, 'succeeded']] : []);
+      if (refund) {
+        const [sent] = await t.database.db
+          .select()
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.id, rows[0]!.providerRef!));
+        expect(sent!.amount).toBe(refund);
+      }
+      const after = await ledgerTotals(t.database.db);
+      expect(after.refundedCents - before.refundedCents).toBe(refund);
+      expect(after.feesCents - before.feesCents).toBe(fees);
+      expect((await vendorBalances(t.database.db, vendorId)).availableCents - available).toBe(vendorShare);
     },
   );
 
-  it('after the delivery time the customer cannot cancel (a claim instead); the vendor cancelling refunds all', async () => {
-    const order = await newOrder(3_000, 1);
-    await pay(order.id);
-    clock.advanceHours(2);
-    const late = await transition('customer', order.id, 'cancel', 'Too late');
-    expect(late.status).toBe(409);
-    expect(((await late.json()) as { error: { message: string } }).error.message).toBe(TOO_LATE_TO_CANCEL);
-    expect(await orderStatus(order.id)).toBe('paid');
-    expect((await transition('vendor', order.id, 'vendorCancel', 'Oven broke')).status).toBe(200);
-    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
-    expect(row).toMatchObject({ amount: 3_000, status: 'succeeded' });
-  });
+  it.each([0, 50, 100])(
+    'vendor policy %i percent: after the delivery time the customer cannot cancel (a claim instead); the vendor cancelling refunds all',
+    async (percent) => {
+      const order = await newOrder(3_001, 1, percent);
+      await payDirectly(order.id);
+      clock.advanceHours(2);
+      const late = await transition('customer', order.id, 'cancel', 'Too late');
+      expect(late.status).toBe(409);
+      expect(((await late.json()) as { error: { message: string } }).error.message).toBe(TOO_LATE_TO_CANCEL);
+      expect(await orderStatus(order.id)).toBe('paid');
+      expect((await transition('vendor', order.id, 'vendorCancel', 'Oven broke')).status).toBe(200);
+      const [row] = await t.database.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+      expect(row).toMatchObject({ amount: 3_001, status: 'succeeded' });
+    },
+  );
 
   it('collected = refunded + refunds owed + paid out + available + held + fees, to the cent', async () => {
     const totals = await ledgerTotals(t.database.db);
