@@ -19,10 +19,10 @@ import {
   applyProcessorEvent,
   authenticateSandboxPayment,
   confirmSandboxPayment,
-  requestPayout,
   sendPendingRefunds,
   startCheckout,
 } from '../../src/server/modules/payments/service.ts';
+import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor } from '../support/factories.ts';

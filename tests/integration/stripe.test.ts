@@ -16,8 +16,8 @@ import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
 import {
   PAYOUT_ACCOUNT_INCOMPLETE,
   PAYOUT_ACCOUNT_MISSING,
-  sendPendingRefunds,
-} from '../../src/server/modules/payments/service.ts';
+} from '../../src/server/modules/payments/payouts.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';

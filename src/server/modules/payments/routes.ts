@@ -10,15 +10,8 @@ import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import {
-  authenticateSandboxPayment,
-  confirmSandboxPayment,
-  payoutMethod,
-  requestPayout,
-  startCheckout,
-  startStripeOnboarding,
-  vendorPayouts,
-} from './service.ts';
+import { payoutMethod, requestPayout, startStripeOnboarding, vendorPayouts } from './payouts.ts';
+import { authenticateSandboxPayment, confirmSandboxPayment, startCheckout } from './service.ts';
 
 const tags = ['payments'];
 // Card attempts are limited per user, as a processor would (card testing).
