@@ -119,7 +119,7 @@ describe('the marketplace, end to end', () => {
     await page.getByLabel('Notes for the vendors (optional)').fill('Yellow flowers, please.');
     await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
     await page.getByText('Your request is on its way to 3 vendors.').waitFor();
-    await page.waitForURL(/\/quotes\/[^/]+$/);
+    await page.waitForURL((url) => /^\/quotes\/(?!new$)[^/]+$/.test(url.pathname));
     const requestUrl = page.url();
 
     // Two bakers answer from their inbox, one declines.

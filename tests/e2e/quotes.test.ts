@@ -104,7 +104,7 @@ describe('quotes, from request to review', () => {
     await address.fill('88 Granville St, Vancouver v6c 1t2');
     await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
     await page.getByText('Your request is on its way to 3 vendors.').waitFor();
-    await page.waitForURL(/\/quotes\/[^/]+$/);
+    await page.waitForURL((url) => /^\/quotes\/(?!new$)[^/]+$/.test(url.pathname));
     const columns = page.getByRole('list', { name: 'Quotes' }).getByRole('listitem');
     await expect.poll(() => columns.count()).toBe(3);
 
