@@ -21,6 +21,7 @@ import { designRoutes } from './modules/designs/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { quoteRequestRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
@@ -79,6 +80,7 @@ export function createApp(services: Services) {
   app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
+  app.route('/api/me', notificationRoutes);
   app.route('/api/payments/webhooks', stripeWebhookRoutes);
   app.route('/api/payments', paymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);

@@ -106,9 +106,11 @@ export async function main({ webReady }: MainOptions = {}) {
 
   const shutdown = (signal: string) => {
     log.info({ signal }, 'shutting down');
+    // Event streams never end by themselves: they end first, so the server can close its connections.
+    const bus = services.events.close().catch((err: unknown) => log.warn({ err }, 'event bus close failed'));
     server.close(() => {
       // Generations in flight finish first, so their rows and quota slots are not left half-written.
-      Promise.all([services.designs.drain(), jobs.stop()])
+      Promise.all([services.designs.drain(), jobs.stop(), bus])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -7,6 +7,8 @@ import { createAuth } from './modules/auth/auth.ts';
 import { createImageProvider, renderPoolFor } from './modules/designs/providers/index.ts';
 import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createEventBus, type EventBus } from './modules/notifications/bus.ts';
+import { createStreamHub, type StreamHub } from './modules/notifications/streams.ts';
 import type { PaymentProcessor } from './modules/payments/processor.ts';
 import { createSandboxProcessor } from './modules/payments/sandbox.ts';
 import { createStripeProcessor } from './modules/payments/stripe.ts';
@@ -27,6 +29,13 @@ export interface Services {
    * steps (its card form) are reached through isSandboxProcessor, Stripe's through isStripeProcessor.
    */
   payments: PaymentProcessor;
+  /**
+   * This process's end of the event bus (PostgreSQL LISTEN/NOTIFY, or PGlite's): one listening
+   * connection, opened by the first event stream. close() ends it and every stream (shutdown).
+   */
+  events: EventBus;
+  /** The event streams open in this process (GET /api/me/events). */
+  streams: StreamHub;
   log: Logger;
   /** The time that rules go by (timers, expiries): the system's, or a test's clock. */
   clock: Clock;
@@ -41,6 +50,7 @@ export function createServices(
   const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = createObjectStore(config);
   const renderPool = renderPoolFor(config.images, log);
+  const events = createEventBus(database, log);
   return {
     config,
     database,
@@ -59,6 +69,8 @@ export function createServices(
       config.payments.provider === 'stripe'
         ? createStripeProcessor(config.payments.stripe)
         : createSandboxProcessor(database.db),
+    events,
+    streams: createStreamHub({ db: database.db, bus: events, log }),
     log,
     clock,
   };

@@ -594,6 +594,28 @@ const CASES: Case[] = [
     body: { body: 'Is the 14th still free?' },
     expect: { ...signedIn(404), customerA: 201, approvedVendor: 201 },
   },
+  // Everyone signed in has their own notifications; another user's ids simply match nothing.
+  {
+    route: '/api/me/notifications',
+    method: 'GET',
+    path: () => '/api/me/notifications',
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/me/notifications/read',
+    method: 'POST',
+    path: () => '/api/me/notifications/read',
+    body: { ids: ['1'] },
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/me/notifications/read-all',
+    method: 'POST',
+    path: () => '/api/me/notifications/read-all',
+    expect: signedIn(200),
+  },
+  { route: '/api/me/unread', method: 'GET', path: () => '/api/me/unread', expect: signedIn(200) },
+  { route: '/api/me/events', method: 'GET', path: () => '/api/me/events', expect: signedIn(200) },
   {
     route: '/api/me/vendor-profile',
     method: 'GET',

@@ -67,6 +67,7 @@ export async function createTestApp(
     services,
     database,
     close: async () => {
+      await services.events.close();
       await services.designs.drain();
       await database.close();
     },

@@ -61,6 +61,7 @@ export async function startTestServer({
     url,
     services,
     close: async () => {
+      await services.events.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.designs.drain();
       await database.close();

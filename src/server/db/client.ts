@@ -26,8 +26,22 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations (forward only). */
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` with the payload of each NOTIFY on `channel`, from any connection to this
+   * database, until the returned function is called; resolves once listening (rejects if the database
+   * cannot be reached then). PostgreSQL: one connection of its own, outside the pool, reconnected with
+   * backoff when it drops (notifications sent meanwhile are lost: `onReconnect` says when to catch
+   * up). PGlite: the embedded client's own listen(). `close()` ends every listener.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
   close(): Promise<void>;
 }
+
+export interface ListenOptions {
+  /** Called each time the listening connection is back after a drop. */
+  onReconnect?: () => void;
+}
+export type Unlisten = () => Promise<void>;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -52,11 +66,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     const pool = openPool(options.url, options);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const listeners = new Set<Unlisten>();
+    const url = options.url;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      close: () => pool.end(),
+      listen: async (channel, onPayload, listenOptions) => {
+        const stop = await listenOnServer(url, channel, onPayload, { ...options, ...listenOptions });
+        const unlisten = () => {
+          listeners.delete(unlisten);
+          return stop();
+        };
+        listeners.add(unlisten);
+        return unlisten;
+      },
+      close: async () => {
+        await Promise.all([...listeners].map((unlisten) => unlisten()));
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -72,7 +100,106 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    // One process, one database: nothing to reconnect. close() ends the listeners with the client.
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** How often the listening connection is checked when it has been quiet (a peer that vanished). */
+const LISTEN_PING_MS = 30_000;
+const LISTEN_BACKOFF_MS = [500, 1_000, 2_000, 5_000, 10_000, 30_000];
+
+/**
+ * A connection of its own doing LISTEN on PostgreSQL: the pool's connections come and go, and a
+ * LISTEN lasts only as long as its session. A drop (the server restarting, the network) is reported
+ * once and retried with backoff until it is back, then `onReconnect` runs; an 'error' on this client
+ * is always heard, so it never reaches the process.
+ */
+async function listenOnServer(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  options: OpenDatabaseOptions & ListenOptions,
+): Promise<Unlisten> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let ping: NodeJS.Timeout | undefined;
+  let attempt = 0;
+
+  const connect = async () => {
+    const c = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      query_timeout: 10_000,
+    });
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (msg) => {
+      if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (err) {
+      c.end().catch(() => {});
+      throw err;
+    }
+    return c;
+  };
+
+  const lost = (c: pg.Client, err?: Error) => {
+    if (c !== client || stopped) return;
+    client = undefined;
+    clearInterval(ping);
+    options.log?.warn({ err }, 'event bus connection lost; reconnecting');
+    c.end().catch(() => {});
+    reconnectLater();
+  };
+
+  const reconnectLater = () => {
+    const delay = LISTEN_BACKOFF_MS[Math.min(attempt++, LISTEN_BACKOFF_MS.length - 1)]!;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(
+        (c) => {
+          if (stopped) return void c.end().catch(() => {});
+          use(c);
+          attempt = 0;
+          options.onReconnect?.();
+        },
+        () => reconnectLater(),
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  const use = (c: pg.Client) => {
+    client = c;
+    // A peer that vanished without closing the socket shows as a ping that fails or times out.
+    ping = setInterval(() => {
+      c.query('SELECT 1').catch((err: Error) => lost(c, err));
+    }, LISTEN_PING_MS);
+    ping.unref();
+  };
+
+  use(await connect());
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    clearInterval(ping);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }
 

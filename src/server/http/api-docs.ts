@@ -33,6 +33,7 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string) {
       { name: 'designs', description: 'The AI cake designer' },
       { name: 'messages', description: 'Conversations between customers and vendors' },
       { name: 'favorites', description: "A customer's favorite vendors" },
+      { name: 'notifications', description: 'What each user is told happened, and the live event stream' },
       { name: 'quotes', description: 'Quote requests to vendors, quotes, and accepting one' },
       { name: 'orders', description: 'Orders: their timeline and status changes' },
       { name: 'payments', description: 'Paying for orders (payment protection) and vendors’ payouts' },

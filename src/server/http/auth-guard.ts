@@ -12,15 +12,25 @@ export async function requireActor<E extends AppEnv>(c: Context<E>): Promise<Act
 
 /** The signed-in user, or null for a visitor (routes open to both, such as the designer). */
 export async function currentActor<E extends AppEnv>(c: Context<E>): Promise<Actor | null> {
+  return (await currentSession(c))?.actor ?? null;
+}
+
+/** The signed-in user with their session's id (what a long-lived stream checks again later), or null. */
+export async function currentSession<E extends AppEnv>(
+  c: Context<E>,
+): Promise<{ actor: Actor; sessionId: string } | null> {
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
   return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    userType: u.userType === 'vendor' ? 'vendor' : 'customer',
-    role: u.role ?? 'user',
+    actor: {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      userType: u.userType === 'vendor' ? 'vendor' : 'customer',
+      role: u.role ?? 'user',
+    },
+    sessionId: session.session.id,
   };
 }
 

@@ -107,3 +107,14 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 export const STREAM_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 /** Open streams per user (tabs); the oldest is closed when another opens. */
 export const MAX_STREAMS_PER_USER = 5;
+
+/**
+ * GET /api/me/events?lastEventId=…: the Last-Event-ID of a client that cannot set the header (the
+ * header wins over nothing; the query over the header).
+ */
+export const eventStreamQuerySchema = z.object({
+  lastEventId: z
+    .string()
+    .regex(/^\d{1,19}$/, 'Not a notification id.')
+    .optional(),
+});

@@ -6,3 +6,4 @@ export * from './jobs.ts';
 export * from './quotes.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
+export * from './notifications.ts';

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { vendorApproved, vendorRejected } from '../mail/templates.ts';
+import { publish } from '../notifications/index.ts';
 
 export async function listApplications({
   db,
@@ -59,33 +60,40 @@ export async function decideApplication({
   publicUrl: string;
 }) {
   if (actor.role !== 'admin') throw AppError.forbidden();
-  const [updated] = await db
-    .update(vendors)
-    .set(
-      decision.approve
-        ? { status: 'approved', verified: true, rejectionReason: null, updatedAt: new Date() }
-        : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
-    )
-    .where(
-      and(
-        eq(vendors.id, vendorId),
-        eq(vendors.status, 'pending'),
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(vendors)
+      .set(
         decision.approve
-          ? exists(
-              db
-                .select({ id: users.id })
-                .from(users)
-                .where(and(eq(users.id, vendors.userId), eq(users.emailVerified, true))),
-            )
-          : undefined,
-      ),
-    )
-    .returning({
-      id: vendors.id,
-      businessName: vendors.businessName,
-      userId: vendors.userId,
-      status: vendors.status,
-    });
+          ? { status: 'approved', verified: true, rejectionReason: null, updatedAt: new Date() }
+          : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
+      )
+      .where(
+        and(
+          eq(vendors.id, vendorId),
+          eq(vendors.status, 'pending'),
+          decision.approve
+            ? exists(
+                tx
+                  .select({ id: users.id })
+                  .from(users)
+                  .where(and(eq(users.id, vendors.userId), eq(users.emailVerified, true))),
+              )
+            : undefined,
+        ),
+      )
+      .returning({
+        id: vendors.id,
+        businessName: vendors.businessName,
+        userId: vendors.userId,
+        status: vendors.status,
+      });
+    if (row) {
+      const type = decision.approve ? 'vendor.approved' : 'vendor.rejected';
+      await publish(tx, { type, userIds: [row.userId], refs: { vendorId: row.id }, actorId: actor.id });
+    }
+    return row;
+  });
   if (!updated) {
     const [current] = await db
       .select({ status: vendors.status })

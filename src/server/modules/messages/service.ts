@@ -10,6 +10,7 @@ import { conversations, messages, orders, users, vendors } from '../../db/schema
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { paidCentsByOrder } from '../ledger/ledger.ts';
+import { announceUnread, publish, vendorOwnerId } from '../notifications/index.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
 import { readMessages } from './thread.ts';
 
@@ -125,7 +126,7 @@ const ordersBetween = (db: Db, c: Pair) =>
  * number of the pair's orders, the likeliest first: those under way or completed, then cancelled ones
  * (a partial refund leaves them paid), then unpaid ones, newest first within each.
  */
-async function hasPaidOrder(db: Db, c: Pair): Promise<boolean> {
+export async function hasPaidOrder(db: Db, c: Pair): Promise<boolean> {
   const candidates = await db
     .select({ id: orders.id })
     .from(orders)
@@ -209,12 +210,16 @@ export async function markConversationRead({
   const upTo = through
     ? sql`least(${through.at}::timestamptz, ${conversations.lastMessageAt})`
     : sql`${conversations.lastMessageAt}`;
-  const marked = await db
-    .update(conversations)
-    .set(customer ? { customerReadAt: upTo } : { vendorReadAt: upTo })
-    .where(and(eq(conversations.id, c.id), or(isNull(readAt), sql`${readAt} < ${upTo}`)))
-    .returning({ id: conversations.id });
-  return marked.length > 0;
+  return db.transaction(async (tx) => {
+    const marked = await tx
+      .update(conversations)
+      .set(customer ? { customerReadAt: upTo } : { vendorReadAt: upTo })
+      .where(and(eq(conversations.id, c.id), or(isNull(readAt), sql`${readAt} < ${upTo}`)))
+      .returning({ id: conversations.id });
+    // The reader's other tabs and devices show the new Messages count.
+    if (marked.length > 0) await announceUnread(tx, [actor.id]);
+    return marked.length > 0;
+  });
 }
 
 /** Sends a message in a conversation the user takes part in, optionally about one of its orders. */
@@ -275,6 +280,16 @@ export async function sendMessage({
         ...(side === 'customer' ? { customerReadAt: now } : { vendorReadAt: now }),
       })
       .where(eq(conversations.id, c.id));
+    await publish(tx, {
+      type: 'message.received',
+      userIds: [c.customerId, await vendorOwnerId(tx, c.vendorId)],
+      refs: {
+        conversationId: c.id,
+        messageId: message!.id,
+        ...(input.orderId ? { orderId: input.orderId } : {}),
+      },
+      actorId: actor.id,
+    });
     return message!;
   });
 }

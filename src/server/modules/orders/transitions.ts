@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.ts';
 import { isAdmin } from '../auth/actor.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+import { publish } from '../notifications/index.ts';
 import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from '../payments/money.ts';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
@@ -139,6 +140,14 @@ export async function transitionOrder(
       })
       .returning();
     await afterTransition(tx, updated, action, party, now);
+    // Paying and resolving a claim tell of themselves (payment.captured, claim.resolved).
+    if (action !== 'pay' && action !== 'resolveClaim')
+      await publish(tx, {
+        type: 'order.statusChanged',
+        userIds: [order.customerId, row.vendorUserId],
+        refs: { orderId: order.id, status: check.to },
+        actorId: by.kind === 'user' ? by.actor.id : null,
+      });
     return { order: updated, event: event! };
   });
 }

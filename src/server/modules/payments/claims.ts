@@ -11,6 +11,7 @@ import { cancelJob } from '../jobs/jobs.ts';
 import { claimSplit, heldForOrder, settleOrder } from '../ledger/ledger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { claimOpened, claimResolved } from '../mail/templates.ts';
+import { orderParties, publish, vendorOwnerId } from '../notifications/index.ts';
 import { autoCompleteJobKey, transitionOrder } from '../orders/transitions.ts';
 import { fileUrl } from '../storage/images.ts';
 import { orderFeeRate, queueRefund } from './money.ts';
@@ -123,6 +124,13 @@ export async function openClaim({
       .returning();
     if (!created) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.exists);
     await cancelJob(tx, autoCompleteJobKey(orderId));
+    const owner = await vendorOwnerId(tx, order.vendorId);
+    await publish(tx, {
+      type: 'claim.opened',
+      userIds: [owner],
+      refs: { orderId, claimId: created.id },
+      actorId: actor.id,
+    });
     return created;
   });
 }
@@ -142,19 +150,23 @@ export async function respondToClaim({
   now: Date;
 }): Promise<ClaimRow> {
   const [row] = await db
-    .select({ claim: claims, vendorUserId: vendors.userId })
+    .select({ claim: claims, vendorUserId: vendors.userId, customerId: orders.customerId })
     .from(claims)
     .innerJoin(orders, eq(orders.id, claims.orderId))
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .where(eq(claims.orderId, orderId));
   if (!row || row.vendorUserId !== actor.id) throw AppError.notFound('Claim not found.');
-  const [updated] = await db
-    .update(claims)
-    .set({ vendorResponse: response, vendorRespondedAt: now, updatedAt: now })
-    .where(and(eq(claims.id, row.claim.id), eq(claims.status, 'open')))
-    .returning();
-  if (!updated) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notOpen);
-  return updated;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(claims)
+      .set({ vendorResponse: response, vendorRespondedAt: now, updatedAt: now })
+      .where(and(eq(claims.id, row.claim.id), eq(claims.status, 'open')))
+      .returning();
+    if (!updated) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notOpen);
+    const refs = { orderId, claimId: updated.id };
+    await publish(tx, { type: 'claim.answered', userIds: [row.customerId], refs, actorId: actor.id });
+    return updated;
+  });
 }
 
 /**
@@ -222,6 +234,13 @@ export async function resolveClaim({
       })
       .where(eq(claims.id, claim.id))
       .returning();
+    const refs = { orderId: order!.id, claimId: claim.id };
+    await publish(tx, {
+      type: 'claim.resolved',
+      userIds: await orderParties(tx, order!.id),
+      refs,
+      actorId: actor.id,
+    });
     return { claim: resolved!, refundCents };
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
 import { payOutAvailable, vendorBalances } from '../ledger/ledger.ts';
+import { publish, vendorOwnerId } from '../notifications/index.ts';
 import type { PaymentProcessor } from './processor.ts';
 import { isStripeProcessor } from './stripe.ts';
 
@@ -72,10 +73,7 @@ export async function requestPayout({
       idempotencyKey: `payout:${payoutId}`,
       group: `payout:${payoutId}`,
     });
-    await db
-      .update(payouts)
-      .set({ status: 'paid', providerRef: ref, updatedAt: now })
-      .where(eq(payouts.id, payoutId));
+    await recordPayoutPaid(db, { payoutId, ref, now });
     return { id: payoutId, amountCents: outcome.amountCents, status: 'paid' };
   } catch (err) {
     log.error({ err, payoutId }, 'payout transfer failed; retried later');
@@ -85,6 +83,26 @@ export async function requestPayout({
       .where(eq(payouts.id, payoutId));
     return { id: payoutId, amountCents: outcome.amountCents, status: 'pending' };
   }
+}
+
+/**
+ * A transfer that went through: the payout is paid, and the vendor told, in one transaction. Only a
+ * pending payout moves, so a transfer recorded twice (a retry that raced) tells once.
+ */
+export async function recordPayoutPaid(
+  db: Db,
+  { payoutId, ref, now }: { payoutId: string; ref: string; now: Date },
+) {
+  await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(payouts)
+      .set({ status: 'paid', providerRef: ref, lastError: null, updatedAt: now })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')))
+      .returning({ vendorId: payouts.vendorId });
+    if (!paid) return;
+    const owner = await vendorOwnerId(tx, paid.vendorId);
+    await publish(tx, { type: 'payout.sent', userIds: [owner], refs: { payoutId } });
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import { payments, payouts, processorEvents, vendors } from '../../db/schema/ind
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
+import { recordPayoutPaid } from './payouts.ts';
 import { applyProcessorEvent, reopenable } from './service.ts';
 import { isStripeProcessor } from './stripe.ts';
 
@@ -179,10 +180,7 @@ async function retryPendingPayouts({ db, processor, now, log }: Round) {
         idempotencyKey: `payout:${payout.id}`,
         group: `payout:${payout.id}`,
       });
-      await db
-        .update(payouts)
-        .set({ status: 'paid', providerRef: ref, lastError: null, updatedAt: now })
-        .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'pending')));
+      await recordPayoutPaid(db, { payoutId: payout.id, ref, now });
       sent++;
     } catch (err) {
       failed++;

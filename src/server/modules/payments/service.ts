@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
 import { recordPayment, recordRefundSent } from '../ledger/ledger.ts';
+import { orderParties, publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
 import { settleOrderMoney } from './money.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
@@ -276,6 +277,8 @@ export async function applyProcessorEvent({
       paidOrderId = order!.id;
       if (order!.status === 'pending') {
         await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
+        const parties = await orderParties(tx, order!.id);
+        await publish(tx, { type: 'payment.captured', userIds: parties, refs: { orderId: order!.id } });
       } else {
         // Paid after the order was cancelled (it expired meanwhile, say): all of it goes back.
         log.warn({ orderId: order!.id, status: order!.status }, 'payment for an order no longer pending');
@@ -394,12 +397,14 @@ export async function sendPendingRefunds({
           .set({ status: 'succeeded', providerRef: ref, lastError: null, updatedAt: now })
           .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
           .returning({ id: refunds.id });
-        if (moved)
-          await recordRefundSent(tx, {
-            orderId: refund.orderId,
-            amountCents: refund.amount,
-            key: `refund_sent:${refund.id}`,
-          });
+        if (!moved) return;
+        await recordRefundSent(tx, {
+          orderId: refund.orderId,
+          amountCents: refund.amount,
+          key: `refund_sent:${refund.id}`,
+        });
+        const [customerId] = await orderParties(tx, refund.orderId);
+        await publish(tx, { type: 'refund.sent', userIds: [customerId], refs: { orderId: refund.orderId } });
       });
       sent++;
     } catch (err) {

@@ -32,6 +32,7 @@ import { feeRateBasisPoints } from '../../../shared/fees.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+import { publish, vendorOwnerId } from '../notifications/index.ts';
 import { EXPIRE_UNPAID_JOB, expireUnpaidJobKey } from '../orders/transitions.ts';
 import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 
@@ -39,6 +40,13 @@ export const QUOTE_EXPIRE_JOB = 'quote.expire';
 export const quoteExpireJobKey = (quoteId: string) => `quote:${quoteId}:expire`;
 
 type QuoteRow = typeof quotes.$inferSelect;
+
+/** What a quote's notifications point at. */
+const quoteRefs = (q: { id: string; requestId: string; vendorId: string }) => ({
+  quoteId: q.id,
+  requestId: q.requestId,
+  vendorId: q.vendorId,
+});
 
 /** Why a vendor cannot take a request for `eventDate`, or undefined when they can. */
 export async function vendorAvailability(
@@ -148,6 +156,13 @@ export async function createQuoteRequest({
         key: quoteExpireJobKey(id),
         runAt: addHours(now, UNANSWERED_QUOTE_HOURS),
         payload: { quoteId: id },
+      });
+      const owner = await vendorOwnerId(tx, vendorId);
+      await publish(tx, {
+        type: 'quote.requested',
+        userIds: [owner],
+        refs: quoteRefs({ id, requestId, vendorId }),
+        actorId: actor.id,
       });
     }
     return { requestId, quoteIds };
@@ -270,7 +285,7 @@ export async function answerQuote({
   if (validUntil.getTime() <= now.getTime() + HOUR_MS)
     throw AppError.validation({ validUntil: 'Keep the quote valid for at least an hour from now.' });
   return db.transaction(async (tx) => {
-    const { quote } = await quoteFor(tx, quoteId, actor, 'vendor');
+    const { quote, request } = await quoteFor(tx, quoteId, actor, 'vendor');
     const action: QuoteAction = quote.status === 'quoted' ? 'revise' : 'answer';
     const updated = await moveQuote(
       tx,
@@ -306,6 +321,12 @@ export async function answerQuote({
       payload: { quoteId: quote.id },
     });
     if (!quote.firstResponseAt) await refreshResponseTime(tx, quote.vendorId);
+    await publish(tx, {
+      type: 'quote.answered',
+      userIds: [request.customerId],
+      refs: quoteRefs(quote),
+      actorId: actor.id,
+    });
     return updated;
   });
 }
@@ -325,7 +346,7 @@ export async function declineQuote({
   now: Date;
 }): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
-    const { quote } = await quoteFor(tx, quoteId, actor, 'vendor');
+    const { quote, request } = await quoteFor(tx, quoteId, actor, 'vendor');
     const updated = await moveQuote(
       tx,
       quote,
@@ -345,6 +366,12 @@ export async function declineQuote({
     await cancelJob(tx, quoteExpireJobKey(quote.id));
     if (!quote.firstResponseAt) await refreshResponseTime(tx, quote.vendorId);
     await closeRequestIfDone(tx, quote.requestId, now);
+    await publish(tx, {
+      type: 'quote.declined',
+      userIds: [request.customerId],
+      refs: quoteRefs(quote),
+      actorId: actor.id,
+    });
     return updated;
   });
 }
@@ -366,7 +393,7 @@ export async function askForChange({
   now: Date;
 }): Promise<QuoteRow> {
   return db.transaction(async (tx) => {
-    const { quote, request } = await quoteFor(tx, quoteId, actor, 'customer');
+    const { quote, request, vendorUserId } = await quoteFor(tx, quoteId, actor, 'customer');
     if (request.status !== 'open') throw new AppError('CONFLICT', 409, 'This request is no longer open.');
     const updated = await moveQuote(tx, quote, 'askChange', 'customer', {}, now);
     await addQuoteEvent(tx, quote.id, {
@@ -383,6 +410,12 @@ export async function askForChange({
       key: quoteExpireJobKey(quote.id),
       runAt: addHours(now, UNANSWERED_QUOTE_HOURS),
       payload: { quoteId: quote.id },
+    });
+    await publish(tx, {
+      type: 'quote.changeRequested',
+      userIds: [vendorUserId],
+      refs: quoteRefs(quote),
+      actorId: actor.id,
     });
     return updated;
   });
@@ -413,7 +446,7 @@ export async function acceptQuote({
   serviceFeeRate: number;
 }): Promise<{ orderId: string; orderNumber: string; requestId: string }> {
   return db.transaction(async (tx) => {
-    const { quote, request } = await quoteFor(tx, quoteId, actor, 'customer');
+    const { quote, request, vendorUserId } = await quoteFor(tx, quoteId, actor, 'customer');
     const [locked] = await tx
       .select({ status: quoteRequests.status })
       .from(quoteRequests)
@@ -524,7 +557,20 @@ export async function acceptQuote({
         now,
       });
       await cancelJob(tx, quoteExpireJobKey(other.id));
+      const owner = await vendorOwnerId(tx, other.vendorId);
+      await publish(tx, {
+        type: 'quote.closed',
+        userIds: [owner],
+        refs: quoteRefs(other),
+        actorId: actor.id,
+      });
     }
+    await publish(tx, {
+      type: 'quote.accepted',
+      userIds: [vendorUserId],
+      refs: { ...quoteRefs(quote), orderId },
+      actorId: actor.id,
+    });
     await tx
       .update(quoteRequests)
       .set({ status: 'accepted', updatedAt: now })
@@ -579,5 +625,10 @@ export const quoteJobHandlers: JobHandlers = {
       message: quote.status === 'quoted' ? 'The quote’s validity ended.' : 'No answer within 72 hours.',
     });
     await closeRequestIfDone(tx, quote.requestId, now);
+    const [request] = await tx
+      .select({ customerId: quoteRequests.customerId })
+      .from(quoteRequests)
+      .where(eq(quoteRequests.id, quote.requestId));
+    await publish(tx, { type: 'quote.expired', userIds: [request?.customerId], refs: quoteRefs(quote) });
   },
 };

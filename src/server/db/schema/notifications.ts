@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  NOTIFICATION_TYPES,
+  type NotificationRefs,
+  type NotificationType,
+} from '../../../shared/schemas/notifications.ts';
+import { users } from './auth.ts';
+
+/**
+ * The refs of a stored notification: the ids the DTO shows, and what the row must remember of the
+ * moment itself (the status an order reached), which the presenter reads and never sends.
+ */
+export type StoredRefs = NotificationRefs & { status?: string };
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * What each user is told happened (modules/notifications): one row per recipient, written in the
+ * transaction of the change it tells of. The id increases, so it is the event stream's `id:` and a
+ * reconnecting client's Last-Event-ID; refs hold ids only, read again for whoever looks.
+ */
+export const userEvents = pgTable(
+  'user_events',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    refs: jsonb('refs').$type<StoredRefs>().notNull().default({}),
+    /** Who made the change, when a user did (never a recipient of it). */
+    actorId: text('actor_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('user_events_type_check', sql`${t.type} IN (${inList(NOTIFICATION_TYPES)})`),
+    // The list and the stream's catch-up: a user's newest first, and after a given id.
+    index('user_events_user_id_idx').on(t.userId, t.id.desc()),
+    // The unread count.
+    index('user_events_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+  ],
+);

@@ -1,0 +1,90 @@
+import { MESSAGES } from '../../../shared/errors.ts';
+import type { Database, Unlisten } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Logger } from '../../logger.ts';
+import { parseSignal, USER_EVENTS_CHANNEL, type UserSignal } from './publish.ts';
+
+export type SignalListener = (signal: UserSignal) => void;
+
+/**
+ * This process's end of the event bus: ONE listening connection (PostgreSQL LISTEN on its own
+ * connection, or PGlite's listen()) whatever the number of streams, and the signals handed to the
+ * subscribers of the user they are for. It starts listening when the first subscriber arrives, so a
+ * process that never streams (a job runner, most tests) holds no connection.
+ */
+export interface EventBus {
+  /**
+   * Hands `listener` every signal for `userId` (from any process) until the returned function is
+   * called. Resolves once this process is listening, so a caller that reads the database after it
+   * misses nothing committed later; rejects when the database cannot be reached (503).
+   */
+  subscribe(userId: string, listener: SignalListener): Promise<() => void>;
+  /**
+   * Called when what was sent while the bus could not listen is lost (after a dropped connection
+   * came back) and when the bus closes: a subscriber then catches up or ends.
+   */
+  onReset(listener: (reason: 'reconnected' | 'closed') => void): () => void;
+  /** Stops listening and tells every subscriber (shutdown); later subscriptions are refused. */
+  close(): Promise<void>;
+}
+
+export function createEventBus(database: Pick<Database, 'listen'>, log?: Pick<Logger, 'warn'>): EventBus {
+  const byUser = new Map<string, Set<SignalListener>>();
+  const resetListeners = new Set<(reason: 'reconnected' | 'closed') => void>();
+  let listening: Promise<Unlisten> | undefined;
+  let closed = false;
+
+  const dispatch = (payload: string) => {
+    const signal = parseSignal(payload);
+    if (!signal) {
+      log?.warn({ channel: USER_EVENTS_CHANNEL }, 'ignored a malformed event bus payload');
+      return;
+    }
+    const listeners = byUser.get(signal.userId);
+    if (!listeners) return;
+    for (const listener of listeners) listener(signal);
+  };
+  const reset = (reason: 'reconnected' | 'closed') => {
+    for (const listener of [...resetListeners]) listener(reason);
+  };
+
+  const listen = () => {
+    listening ??= database.listen(USER_EVENTS_CHANNEL, dispatch, {
+      onReconnect: () => reset('reconnected'),
+    });
+    // A failed first attempt is not kept: the next subscriber tries again.
+    listening.catch(() => {
+      listening = undefined;
+    });
+    return listening;
+  };
+
+  return {
+    async subscribe(userId, listener) {
+      // Shutting down: a stream opened now would end at once.
+      if (closed) throw new AppError('UNAVAILABLE', 503, MESSAGES.unavailable);
+      await listen();
+      if (closed) throw new AppError('UNAVAILABLE', 503, MESSAGES.unavailable);
+      let set = byUser.get(userId);
+      if (!set) byUser.set(userId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        const current = byUser.get(userId);
+        if (!current?.delete(listener)) return;
+        if (current.size === 0) byUser.delete(userId);
+      };
+    },
+    onReset(listener) {
+      resetListeners.add(listener);
+      return () => void resetListeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      reset('closed');
+      byUser.clear();
+      const unlisten = await listening?.catch(() => undefined);
+      await unlisten?.();
+    },
+  };
+}

@@ -1,0 +1,325 @@
+import { eq, inArray } from 'drizzle-orm';
+import { maskContactDetails } from '../../../shared/contact-masking.ts';
+import { formatCents } from '../../../shared/money.ts';
+import { orderStatusLabel } from '../../../shared/order-status.ts';
+import {
+  notificationRefsSchema,
+  type Notification,
+  type NotificationType,
+} from '../../../shared/schemas/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import type { userEvents } from '../../db/schema/index.ts';
+import {
+  claims,
+  conversations,
+  messages,
+  orders,
+  payouts,
+  quoteRequests,
+  quotes,
+  users,
+  vendors,
+} from '../../db/schema/index.ts';
+import { hasPaidOrder } from '../messages/service.ts';
+import { displayName } from '../reviews/presenter.ts';
+
+export type UserEventRow = typeof userEvents.$inferSelect;
+
+/** The longest second line: a message or claim preview is cut at a word near here. */
+const PREVIEW_CHARS = 140;
+
+const preview = (text: string | null | undefined) => {
+  const flat = text?.replace(/\s+/g, ' ').trim();
+  if (!flat) return null;
+  if (flat.length <= PREVIEW_CHARS) return flat;
+  const cut = flat.slice(0, PREVIEW_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), PREVIEW_CHARS - 20)).trimEnd()}…`;
+};
+
+const LINKS = {
+  customerOrders: '/customer-dashboard-original',
+  vendorOrders: '/vendor-dashboard?tab=orders',
+  vendorQuotes: '/vendor-dashboard?tab=quotes',
+  vendorPayouts: '/vendor-dashboard?tab=payouts',
+  vendorDashboard: '/vendor-dashboard',
+  support: '/support',
+};
+
+type Person = { firstName: string | null; lastName: string | null; name: string };
+const personColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name };
+
+/** Everything the notifications of a page refer to, read in one query per kind. */
+async function loadReferents(db: Db, rows: UserEventRow[]) {
+  const ids = (key: 'orderId' | 'quoteId' | 'messageId' | 'claimId' | 'payoutId' | 'vendorId') => [
+    ...new Set(rows.map((r) => r.refs[key]).filter((v): v is string => typeof v === 'string')),
+  ];
+  const [orderIds, quoteIds, messageIds, claimIds, payoutIds, vendorIds] = [
+    ids('orderId'),
+    ids('quoteId'),
+    ids('messageId'),
+    ids('claimId'),
+    ids('payoutId'),
+    ids('vendorId'),
+  ];
+  const [orderRows, quoteRows, messageRows, claimRows, payoutRows, vendorRows] = await Promise.all([
+    orderIds.length
+      ? db
+          .select({
+            id: orders.id,
+            orderNumber: orders.orderNumber,
+            customerId: orders.customerId,
+            amount: orders.amount,
+            vendorName: vendors.businessName,
+            customer: personColumns,
+          })
+          .from(orders)
+          .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+          .innerJoin(users, eq(users.id, orders.customerId))
+          .where(inArray(orders.id, orderIds))
+      : [],
+    quoteIds.length
+      ? db
+          .select({
+            id: quotes.id,
+            requestId: quotes.requestId,
+            priceCents: quotes.priceCents,
+            deliveryFeeCents: quotes.deliveryFeeCents,
+            vendorName: vendors.businessName,
+            brief: quoteRequests.brief,
+            customer: personColumns,
+          })
+          .from(quotes)
+          .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
+          .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
+          .innerJoin(users, eq(users.id, quoteRequests.customerId))
+          .where(inArray(quotes.id, quoteIds))
+      : [],
+    messageIds.length
+      ? db
+          .select({
+            id: messages.id,
+            body: messages.body,
+            senderId: messages.senderId,
+            customerId: conversations.customerId,
+            vendorId: conversations.vendorId,
+            vendorName: vendors.businessName,
+            customer: personColumns,
+          })
+          .from(messages)
+          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+          .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
+          .innerJoin(users, eq(users.id, conversations.customerId))
+          .where(inArray(messages.id, messageIds))
+      : [],
+    claimIds.length
+      ? db
+          .select({
+            id: claims.id,
+            description: claims.description,
+            vendorResponse: claims.vendorResponse,
+            outcome: claims.outcome,
+            refundCents: claims.refundCents,
+          })
+          .from(claims)
+          .where(inArray(claims.id, claimIds))
+      : [],
+    payoutIds.length
+      ? db
+          .select({ id: payouts.id, amount: payouts.amount })
+          .from(payouts)
+          .where(inArray(payouts.id, payoutIds))
+      : [],
+    vendorIds.length
+      ? db
+          .select({ id: vendors.id, businessName: vendors.businessName, reason: vendors.rejectionReason })
+          .from(vendors)
+          .where(inArray(vendors.id, vendorIds))
+      : [],
+  ]);
+  // Contact details in a preview stay masked until the customer has paid the vendor (decision 009).
+  const pairs = new Map(messageRows.map((m) => [`${m.customerId} ${m.vendorId}`, m]));
+  const paid = new Map(
+    await Promise.all([...pairs].map(async ([key, m]) => [key, await hasPaidOrder(db, m)] as const)),
+  );
+  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+  return {
+    orders: byId(orderRows),
+    quotes: byId(quoteRows),
+    messages: byId(
+      messageRows.map((m) => ({ ...m, paid: paid.get(`${m.customerId} ${m.vendorId}`) ?? false })),
+    ),
+    claims: byId(claimRows),
+    payouts: byId(payoutRows),
+    vendors: byId(vendorRows),
+  };
+}
+
+type Referents = Awaited<ReturnType<typeof loadReferents>>;
+type Text = { title: string; body: string | null; link: string | null };
+
+/** The title, second line and link of one notification, for the user it belongs to. */
+function describe(row: UserEventRow, r: Referents): Text {
+  const { refs, userId } = row;
+  const order = refs.orderId ? r.orders.get(refs.orderId) : undefined;
+  const quote = refs.quoteId ? r.quotes.get(refs.quoteId) : undefined;
+  const isCustomer = order ? order.customerId === userId : undefined;
+  const orderLink = isCustomer === false ? LINKS.vendorOrders : LINKS.customerOrders;
+  // "order FR-10001" inside a sentence, "Order FR-10001" at its start.
+  const theOrder = order ? `order ${order.orderNumber}` : 'your order';
+  const orderName = theOrder.charAt(0).toUpperCase() + theOrder.slice(1);
+  const customerQuoteLink = quote
+    ? `/quotes/${quote.requestId}`
+    : refs.requestId
+      ? `/quotes/${refs.requestId}`
+      : '/quotes';
+  const vendorName = quote?.vendorName ?? order?.vendorName ?? 'The vendor';
+  const customerName = (p?: Person) => (p ? displayName(p) : 'A customer');
+  const type: NotificationType = row.type;
+  switch (type) {
+    case 'message.received': {
+      const m = refs.messageId ? r.messages.get(refs.messageId) : undefined;
+      const from = m ? (m.senderId === m.customerId ? displayName(m.customer) : m.vendorName) : undefined;
+      return {
+        title: from ? `New message from ${from}` : 'New message',
+        body: m ? preview(m.paid ? m.body : maskContactDetails(m.body)) : null,
+        link: refs.conversationId ? `/messages?c=${encodeURIComponent(refs.conversationId)}` : '/messages',
+      };
+    }
+    case 'quote.requested':
+      return {
+        title: `New quote request from ${customerName(quote?.customer)}`,
+        body: quote ? `${quote.brief.occasion} cake, serves ${quote.brief.servings}` : null,
+        link: LINKS.vendorQuotes,
+      };
+    case 'quote.answered': {
+      const total = (quote?.priceCents ?? 0) + (quote?.deliveryFeeCents ?? 0);
+      return {
+        title: `${vendorName} sent you a quote`,
+        body:
+          quote?.priceCents != null
+            ? `${formatCents(total)} for your ${quote.brief.occasion.toLowerCase()} cake`
+            : null,
+        link: customerQuoteLink,
+      };
+    }
+    case 'quote.declined':
+      return { title: `${vendorName} declined your quote request`, body: null, link: customerQuoteLink };
+    case 'quote.changeRequested':
+      return {
+        title: `${customerName(quote?.customer)} asked for a change to your quote`,
+        body: null,
+        link: LINKS.vendorQuotes,
+      };
+    case 'quote.accepted':
+      return {
+        title: `${customerName(quote?.customer)} accepted your quote`,
+        body: order ? `${orderName} waits for payment.` : null,
+        link: LINKS.vendorQuotes,
+      };
+    case 'quote.closed':
+      return {
+        title: `${customerName(quote?.customer)} chose another vendor`,
+        body: 'The quote request is closed.',
+        link: LINKS.vendorQuotes,
+      };
+    case 'quote.expired':
+      return { title: `Your quote with ${vendorName} has expired`, body: null, link: customerQuoteLink };
+    case 'order.statusChanged': {
+      const status = typeof row.refs.status === 'string' ? row.refs.status : undefined;
+      return {
+        title: status ? `${orderName} is now ${orderStatusLabel(status)}.` : `${orderName} has changed.`,
+        body: order ? (isCustomer ? order.vendorName : displayName(order.customer)) : null,
+        link: orderLink,
+      };
+    }
+    case 'payment.captured':
+      return isCustomer === false
+        ? {
+            title: `${orderName} is paid`,
+            body: order
+              ? `${displayName(order.customer)} paid ${formatCents(order.amount)}. Confirm the order.`
+              : null,
+            link: orderLink,
+          }
+        : {
+            title: `Payment received for ${theOrder}`,
+            body: order
+              ? `${formatCents(order.amount)} to ${order.vendorName}, held by Frosted until you are satisfied.`
+              : null,
+            link: orderLink,
+          };
+    case 'refund.sent':
+      return {
+        title: `Your refund for ${theOrder} is on its way`,
+        body: order ? order.vendorName : null,
+        link: LINKS.customerOrders,
+      };
+    case 'claim.opened': {
+      const claim = refs.claimId ? r.claims.get(refs.claimId) : undefined;
+      return {
+        title: `${customerName(order?.customer)} opened a claim on ${theOrder}`,
+        body: preview(claim?.description),
+        link: LINKS.vendorOrders,
+      };
+    }
+    case 'claim.answered': {
+      const claim = refs.claimId ? r.claims.get(refs.claimId) : undefined;
+      return {
+        title: `${vendorName} answered your claim on ${theOrder}`,
+        body: preview(claim?.vendorResponse),
+        link: LINKS.customerOrders,
+      };
+    }
+    case 'claim.resolved': {
+      const claim = refs.claimId ? r.claims.get(refs.claimId) : undefined;
+      const outcome = !claim?.outcome
+        ? null
+        : claim.outcome === 'release'
+          ? `The payment goes to ${vendorName}.`
+          : `${formatCents(claim.refundCents ?? 0)} is refunded to the customer.`;
+      return { title: `The claim on ${theOrder} is resolved`, body: outcome, link: orderLink };
+    }
+    case 'payout.sent': {
+      const payout = refs.payoutId ? r.payouts.get(refs.payoutId) : undefined;
+      return {
+        title: payout ? `Payout of ${formatCents(payout.amount)} sent` : 'Payout sent',
+        body: 'It is on its way to your account.',
+        link: LINKS.vendorPayouts,
+      };
+    }
+    case 'vendor.approved': {
+      const vendor = refs.vendorId ? r.vendors.get(refs.vendorId) : undefined;
+      return {
+        title: `${vendor?.businessName ?? 'Your business'} is approved`,
+        body: 'Customers can now find you and ask for quotes.',
+        link: LINKS.vendorDashboard,
+      };
+    }
+    case 'vendor.rejected': {
+      const vendor = refs.vendorId ? r.vendors.get(refs.vendorId) : undefined;
+      return {
+        title: `Your application for ${vendor?.businessName ?? 'your business'} was not approved`,
+        body: preview(vendor?.reason),
+        link: LINKS.support,
+      };
+    }
+  }
+}
+
+/**
+ * Stored notifications as the API and the stream present them, each for the user it belongs to:
+ * names and numbers are read now (one query per kind for the whole page), never stored.
+ */
+export async function presentNotifications(db: Db, rows: UserEventRow[]): Promise<Notification[]> {
+  if (rows.length === 0) return [];
+  const referents = await loadReferents(db, rows);
+  return rows.map((row) => ({
+    id: String(row.id),
+    type: row.type,
+    ...describe(row, referents),
+    // Ids only: anything else the row keeps (the status an order reached) stays on the server.
+    refs: notificationRefsSchema.parse(row.refs),
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  }));
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { NotificationType } from '../../../shared/schemas/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import type { StoredRefs } from '../../db/schema/index.ts';
+
+/** The PostgreSQL channel of the event bus: every server process listens on it (bus.ts). */
+export const USER_EVENTS_CHANNEL = 'frosted_user_events';
+
+/**
+ * What travels on the channel: whose it is, and the new notification's id, or no id when only the
+ * user's unread counts changed (something was read). Ids only: each process reads what it sends.
+ */
+export interface UserSignal {
+  userId: string;
+  id?: string;
+}
+
+/** Rows per statement: well inside PostgreSQL's 65,535 parameters. */
+const CHUNK = 1_000;
+
+export interface Publication {
+  type: NotificationType;
+  /** Who is told; the actor is never told of their own change, and each user once. */
+  userIds: readonly (string | null | undefined)[];
+  refs: StoredRefs;
+  /** The user who made the change, if one did (a timer, a processor or the system: none). */
+  actorId?: string | null | undefined;
+}
+
+/**
+ * Tells users that something happened, inside the transaction of the change (`tx`): one stored
+ * notification per recipient, and for each a NOTIFY on the bus. PostgreSQL delivers NOTIFY only
+ * when the transaction commits, so a change rolled back tells nobody, and a notification is in the
+ * table before any process hears of it.
+ */
+export async function publish(tx: Db, { type, userIds, refs, actorId }: Publication): Promise<void> {
+  const recipients = [...new Set(userIds)].filter((id): id is string => !!id && id !== actorId);
+  for (let i = 0; i < recipients.length; i += CHUNK) {
+    const ids = recipients.slice(i, i + CHUNK).map((id) => sql`${id}`);
+    await tx.execute(sql`
+      WITH inserted AS (
+        INSERT INTO user_events (user_id, type, refs, actor_id)
+        SELECT u, ${type}::text, ${JSON.stringify(refs)}::jsonb, ${actorId ?? null}::text
+        FROM unnest(ARRAY[${sql.join(ids, sql`, `)}]::text[]) AS u
+        RETURNING id, user_id
+      )
+      SELECT pg_notify(${USER_EVENTS_CHANNEL}::text, json_build_object('userId', user_id, 'id', id::text)::text)
+      FROM inserted`);
+  }
+}
+
+/** Tells the users' open streams, on every process, that their unread counts changed (in `tx`). */
+export async function announceUnread(tx: Db, userIds: readonly string[]): Promise<void> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return;
+  const ids = unique.map((id) => sql`${id}`);
+  await tx.execute(sql`
+    SELECT pg_notify(${USER_EVENTS_CHANNEL}::text, json_build_object('userId', u)::text)
+    FROM unnest(ARRAY[${sql.join(ids, sql`, `)}]::text[]) AS u`);
+}
+
+/** A signal from the channel, or undefined for anything else (never trusted further than its shape). */
+export function parseSignal(payload: string): UserSignal | undefined {
+  try {
+    const value = JSON.parse(payload) as unknown;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { userId, id } = value as Record<string, unknown>;
+    if (typeof userId !== 'string') return undefined;
+    if (id !== undefined && (typeof id !== 'string' || !/^\d{1,19}$/.test(id))) return undefined;
+    return id === undefined ? { userId } : { userId, id };
+  } catch {
+    return undefined;
+  }
+}

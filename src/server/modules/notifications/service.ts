@@ -1,0 +1,170 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type {
+  MarkNotificationsRead,
+  NotificationList,
+  UnreadCounts,
+} from '../../../shared/schemas/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import { conversations, messages, userEvents, users, vendors } from '../../db/schema/index.ts';
+import type { Actor } from '../auth/actor.ts';
+import { isStorableId, toNotificationId } from './ids.ts';
+import { presentNotifications, type UserEventRow } from './presenter.ts';
+import { announceUnread } from './publish.ts';
+
+/** The user's notifications, newest first, a page before `before`, with their unread count. */
+export async function listNotifications({
+  db,
+  actor,
+  query,
+}: {
+  db: Db;
+  actor: Actor;
+  query: { before?: string | undefined; limit: number };
+}): Promise<NotificationList> {
+  const [rows, [unread]] = await Promise.all([
+    db
+      .select()
+      .from(userEvents)
+      .where(
+        and(
+          eq(userEvents.userId, actor.id),
+          query.before === undefined ? undefined : lt(userEvents.id, toNotificationId(query.before)),
+        ),
+      )
+      .orderBy(desc(userEvents.id))
+      .limit(query.limit + 1),
+    db
+      .select({ n: count() })
+      .from(userEvents)
+      .where(and(eq(userEvents.userId, actor.id), isNull(userEvents.readAt))),
+  ]);
+  const page = rows.slice(0, query.limit);
+  return {
+    notifications: await presentNotifications(db, page),
+    unread: unread?.n ?? 0,
+    nextBefore: rows.length > query.limit ? String(page.at(-1)!.id) : null,
+  };
+}
+
+/**
+ * Marks the user's own notifications read: the ids given, or every one up to `through`. Anyone
+ * else's ids simply match nothing. The user's open streams (every process) get the new counts.
+ */
+export async function markNotificationsRead({
+  db,
+  actor,
+  input,
+  now,
+}: {
+  db: Db;
+  actor: Actor;
+  input: MarkNotificationsRead;
+  now: Date;
+}): Promise<UnreadCounts> {
+  const which = and(
+    input.ids ? inArray(userEvents.id, input.ids.filter(isStorableId).map(BigInt)) : undefined,
+    input.through !== undefined ? lte(userEvents.id, toNotificationId(input.through)) : undefined,
+  );
+  return markRead(db, actor.id, which, now);
+}
+
+/** Marks every notification of the user read. */
+export async function markAllNotificationsRead({ db, actor, now }: { db: Db; actor: Actor; now: Date }) {
+  return markRead(db, actor.id, undefined, now);
+}
+
+async function markRead(db: Db, userId: string, which: ReturnType<typeof and>, now: Date) {
+  await db.transaction(async (tx) => {
+    const marked = await tx
+      .update(userEvents)
+      .set({ readAt: now })
+      .where(and(eq(userEvents.userId, userId), isNull(userEvents.readAt), which))
+      .returning({ id: userEvents.id });
+    if (marked.length > 0) await announceUnread(tx, [userId]);
+  });
+  return (await unreadCounts(db, [userId])).get(userId)!;
+}
+
+const lastMessage = sql`CROSS JOIN LATERAL (
+    SELECT m.sender_id, m.created_at FROM ${messages} m
+    WHERE m.conversation_id = c.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1
+  ) last`;
+
+/**
+ * Unread messages of a user's conversations as the conversation list counts them: the newest message
+ * is the other side's and came after the user's read mark. As a customer, and for vendor accounts
+ * also as their business.
+ * Two counts, each reaching its conversations by an index (as the customer; as the vendor they run).
+ */
+const unreadMessages = (userId: SQL) => sql<number>`(
+  (SELECT count(*)::int FROM ${conversations} c ${lastMessage}
+    WHERE c.customer_id = ${userId} AND last.sender_id <> ${userId}
+      AND (c.customer_read_at IS NULL OR last.created_at > c.customer_read_at))
+  + (SELECT count(*)::int FROM ${vendors} v JOIN ${conversations} c ON c.vendor_id = v.id ${lastMessage}
+    WHERE v.user_id = ${userId} AND last.sender_id <> ${userId}
+      AND (c.vendor_read_at IS NULL OR last.created_at > c.vendor_read_at))
+)`;
+
+const unreadNotifications = (userId: SQL) => sql<number>`(
+  SELECT count(*)::int FROM ${userEvents} e WHERE e.user_id = ${userId} AND e.read_at IS NULL
+)`;
+
+// Qualified by hand: drizzle leaves a select's own columns unqualified inside sql, where the
+// subqueries' tables have an id too.
+const ME = sql.raw('"users"."id"');
+
+/** The bell's and Messages' counts of each user, in one query however many users. */
+export async function unreadCounts(db: Db, userIds: readonly string[]): Promise<Map<string, UnreadCounts>> {
+  const result = new Map<string, UnreadCounts>();
+  const unique = [...new Set(userIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .select({
+        userId: users.id,
+        notifications: unreadNotifications(ME).mapWith(Number),
+        messages: unreadMessages(ME).mapWith(Number),
+      })
+      .from(users)
+      .where(inArray(users.id, unique.slice(i, i + 500)));
+    for (const r of rows) result.set(r.userId, { notifications: r.notifications, messages: r.messages });
+  }
+  for (const id of unique) if (!result.has(id)) result.set(id, { notifications: 0, messages: 0 });
+  return result;
+}
+
+/** A user's notifications after `afterId` (what a reconnecting stream missed): the newest `limit`, oldest first. */
+export async function notificationsAfter(
+  db: Db,
+  userId: string,
+  afterId: bigint,
+  limit: number,
+): Promise<UserEventRow[]> {
+  const rows = await db
+    .select()
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), gt(userEvents.id, afterId)))
+    .orderBy(desc(userEvents.id))
+    .limit(limit);
+  return rows.reverse();
+}
+
+/** The user's newest notification id, or 0: where a stream without Last-Event-ID starts. */
+export async function latestNotificationId(db: Db, userId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ id: userEvents.id })
+    .from(userEvents)
+    .where(eq(userEvents.userId, userId))
+    .orderBy(desc(userEvents.id))
+    .limit(1);
+  return row?.id ?? 0n;
+}
+
+/** These notifications, whoever's they are (the stream hub sends each to its own user only). */
+export async function notificationsById(db: Db, ids: readonly bigint[]): Promise<UserEventRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(userEvents)
+    .where(inArray(userEvents.id, [...ids]))
+    .orderBy(userEvents.id);
+}
