@@ -1,7 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { conversations, messages } from '../../src/server/db/schema/index.ts';
+import { sendMessage } from '../../src/server/modules/messages/service.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -100,15 +100,13 @@ describe('a long conversation', () => {
     const startOfConversation = thread.getByText('This is the start of your conversation.');
     expect(await startOfConversation.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // A new message from the vendor arrives by polling, below everything already loaded.
-    await db.insert(messages).values({
-      id: crypto.randomUUID(),
-      conversationId: id,
-      senderId: owner.id,
-      body: 'Fresh from the oven: the sketch is ready',
-      createdAt: new Date(),
+    // A new message from the vendor arrives live, below everything already loaded.
+    await sendMessage({
+      db,
+      actor: { id: owner.id, email: owner.email, name: owner.name, userType: 'vendor', role: 'user' },
+      id,
+      input: { body: 'Fresh from the oven: the sketch is ready' },
     });
-    await db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, id));
     await thread.getByText('Fresh from the oven: the sketch is ready').waitFor();
     expect(await thread.getByText(note(1), { exact: true }).count()).toBe(1);
     const bodies = await thread.getByRole('listitem').allInnerTexts();
@@ -116,7 +114,7 @@ describe('a long conversation', () => {
       bodies.findIndex((b) => b.includes('Fresh from the oven')),
     );
 
-    // The thread was read once; every poll asked only for what came after the newest message it had.
+    // The thread was read once; every refresh asked only for what came after the newest message it had.
     expect(threadRequests.filter((r) => r === 'GET ')).toHaveLength(1);
     const polls = threadRequests.filter((r) => r.startsWith('GET /messages'));
     expect(polls.filter((r) => r.includes('before='))).toHaveLength(2);

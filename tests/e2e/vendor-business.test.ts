@@ -66,7 +66,7 @@ describe('messages between a customer and a vendor', () => {
     await juniper.page.getByLabel('Message', { exact: true }).press('Enter');
     await thread.getByText('Happy to help! Lemon with raspberry?').waitFor();
 
-    // The customer's open conversation picks the answer up by itself (it polls every 5 s).
+    // The customer's open conversation picks the answer up by itself (it arrives over the event stream).
     await maya.page
       .getByRole('region', { name: 'Conversation with Juniper Cakes' })
       .getByText('Happy to help! Lemon with raspberry?')

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
@@ -14,6 +14,13 @@ const LINKS = [
   { to: '/about', label: 'About' },
 ];
 const MOBILE_LINKS = [...LINKS, { to: '/support', label: 'Support' }];
+
+// Signed-in only: visitors (and the home page's first load) never download the bell, its panel or Radix
+// Popover.
+const NavNotifications = lazy(() => import('../../features/notifications/nav-items.tsx'));
+const MobileMessagesLink = lazy(() =>
+  import('../../features/notifications/nav-items.tsx').then((m) => ({ default: m.MobileMessagesLink })),
+);
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -77,14 +84,18 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const userId = authClient.useSession().data?.user.id;
   return (
     <header className="sticky top-0 z-40 border-b border-cocoa-900/5 bg-cream-100/85 backdrop-blur-md">
+      {/* The links and account buttons show from lg (below it the menu has them): with the bell and Messages
+          they no longer fit a tablet's width. The links then sit in a centred column of their own, so they
+          stay put whatever the right-hand side shows (a placeholder, Sign In, or the bell and Dashboard). */}
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:grid lg:grid-cols-[1fr_auto_1fr] lg:justify-items-start lg:gap-2"
       >
         <Logo onClick={close} />
-        <ul className="hidden items-center gap-1 md:flex">
+        <ul className="hidden items-center gap-1 lg:flex">
           {LINKS.map((l) => (
             <li key={l.to}>
               <NavLink to={l.to} className={linkClass}>
@@ -93,26 +104,33 @@ export function NavBar() {
             </li>
           ))}
         </ul>
-        {/* As wide as either set of buttons, so the links beside it stay put when the session is known. */}
-        <div className="hidden min-w-52 justify-end md:flex">
-          <AuthButtons />
+        <div className="flex items-center justify-end gap-1 justify-self-end sm:gap-2">
+          {userId && (
+            <Suspense fallback={<div aria-hidden className="size-10" />}>
+              <NavNotifications key={userId} userId={userId} />
+            </Suspense>
+          )}
+          {/* As wide as either set of buttons, so the links beside it stay put when the session is known. */}
+          <div className="hidden min-w-52 justify-end lg:flex">
+            <AuthButtons />
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? <X /> : <Menu />}
+          </Button>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {open ? <X /> : <Menu />}
-        </Button>
       </nav>
       {open && (
         <div
           id="mobile-menu"
-          className="border-t border-cocoa-900/5 bg-cream-100 px-4 pb-6 pt-2 shadow-lg md:hidden"
+          className="border-t border-cocoa-900/5 bg-cream-100 px-4 pb-6 pt-2 shadow-lg lg:hidden"
         >
           <ul className="flex flex-col">
             {MOBILE_LINKS.map((l) => (
@@ -126,6 +144,17 @@ export function NavBar() {
                 </NavLink>
               </li>
             ))}
+            {userId && (
+              <li>
+                <Suspense fallback={null}>
+                  <MobileMessagesLink
+                    userId={userId}
+                    onNavigate={close}
+                    className={cn(linkClass({ isActive: false }), 'py-3 text-base')}
+                  />
+                </Suspense>
+              </li>
+            )}
           </ul>
           <div className="mt-4 border-t border-cocoa-900/10 pt-4">
             <AuthButtons onNavigate={close} stacked />

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { Spinner } from '../ui/spinner.tsx';
 import { usePendingDesignSave } from '../../features/designer/pending-save.ts';
+import { authClient } from '../../lib/auth-client.ts';
 import { useSessionKeeper } from '../../lib/use-session-keeper.ts';
 import { Footer } from './footer.tsx';
 import { NavBar } from './nav-bar.tsx';
@@ -25,10 +26,14 @@ function useHashScroll() {
   }, [hash, pathname]);
 }
 
+// The event stream and what it updates: downloaded and opened only once someone is signed in.
+const LiveUpdates = lazy(() => import('../../features/notifications/live-updates.tsx'));
+
 export function RootLayout() {
   useHashScroll();
   useSessionKeeper();
   usePendingDesignSave();
+  const userId = authClient.useSession().data?.user.id;
   return (
     // No footer until the first page is there: shown below a loading spinner, it would jump down when the
     // page arrives (a layout shift).
@@ -46,6 +51,12 @@ export function RootLayout() {
       <Footer />
       {/* Bottom right: at the top the toasts covered the navigation links. */}
       <Toaster position="bottom-right" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
+      {/* One stream per signed-in tab; a new user (or signing out) closes it. */}
+      {userId && (
+        <Suspense fallback={null}>
+          <LiveUpdates key={userId} userId={userId} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

@@ -5,6 +5,7 @@ import { SearchInput } from '../../components/ui/search-input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { MessagesTab } from '../messages/messages-tab.tsx';
+import { UnreadMessagesBadge } from '../notifications/unread-badge.tsx';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
@@ -50,7 +51,10 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
           <TabsTrigger value="orders">Orders</TabsTrigger>
           <TabsTrigger value="designs">My Designs</TabsTrigger>
           <TabsTrigger value="favorites">Favorites</TabsTrigger>
-          <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="messages" className="inline-flex items-center gap-1.5">
+            Messages
+            <UnreadMessagesBadge userId={user.id} />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="orders">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

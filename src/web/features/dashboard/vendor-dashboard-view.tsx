@@ -28,6 +28,7 @@ import type { SessionUser } from '../../lib/auth-client.ts';
 import { VendorOrders } from '../orders/vendor-orders.tsx';
 import { useTabParam } from '../../lib/use-tab-param.ts';
 import { QuoteInbox } from '../quotes/quote-inbox.tsx';
+import { UnreadMessagesBadge } from '../notifications/unread-badge.tsx';
 import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
 import { DashboardError, DashboardLoading, StatCard, StatusBadge } from './parts.tsx';
@@ -100,6 +101,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <Button asChild variant="outline">
             <Link to="/messages">
               <MessageCircle aria-hidden /> Messages
+              <UnreadMessagesBadge userId={user.id} />
             </Link>
           </Button>
           <Button asChild>

@@ -10,6 +10,8 @@ import type {
   SendMessageValues,
 } from '../../../shared/schemas/messages.ts';
 import { api } from '../../lib/api.ts';
+import { useFallbackInterval } from '../../lib/realtime.ts';
+import { notificationKeys } from '../notifications/api.ts';
 
 export const messageKeys = {
   all: ['conversations'] as const,
@@ -17,16 +19,20 @@ export const messageKeys = {
   one: (id: string) => ['conversations', 'one', id] as const,
 };
 
-/** New messages arrive by polling while a conversation page is open. */
-const POLL_MS = 5_000;
-
-export const useConversations = (poll = false) =>
-  useQuery({
+/**
+ * The conversation list. New messages arrive over the event stream (a message.received notification
+ * invalidates it, src/web/features/notifications/refresh.ts); with `poll`, the Messages page also
+ * polls it every 5 s while the stream is down.
+ */
+export function useConversations(poll = false) {
+  const fallback = useFallbackInterval();
+  return useQuery({
     queryKey: messageKeys.list(),
     queryFn: () => api<ConversationList>('/api/me/conversations'),
     select: (d) => d.conversations,
-    refetchInterval: poll ? POLL_MS : false,
+    refetchInterval: poll ? fallback : false,
   });
+}
 
 /**
  * An open conversation as the thread shows it: the newest page it opened on, everything polled since
@@ -57,12 +63,15 @@ function withNewer(thread: Thread, page: MessagePage): Thread {
 }
 
 /**
- * One conversation, kept up to date by polling. The first fetch reads the newest page; each poll after
- * it asks only for messages newer than the newest it holds, so a long thread costs no more to poll
- * than a short one. Dropped from the cache once closed, so opening it again starts from the newest.
+ * One conversation, kept up to date by the event stream (a message.received notification for it
+ * invalidates it) or, while the stream is down, by polling every 5 s. The first fetch reads the newest
+ * page; each one after it asks only for messages newer than the newest it holds, so a long thread costs
+ * no more to refresh than a short one. Dropped from the cache once closed, so opening it again starts
+ * from the newest.
  */
 export function useThread(id: string) {
   const qc = useQueryClient();
+  const fallback = useFallbackInterval();
   return useQuery({
     queryKey: messageKeys.one(id),
     queryFn: async ({ signal }): Promise<Thread> => {
@@ -74,7 +83,7 @@ export function useThread(id: string) {
       // Merge into the thread as it is now: an older page may have arrived while this one was read.
       return withNewer(qc.getQueryData<Thread>(messageKeys.one(id)) ?? held, page);
     },
-    refetchInterval: POLL_MS,
+    refetchInterval: fallback,
     gcTime: 0,
   });
 }
@@ -104,7 +113,10 @@ export function useMarkRead(id: string) {
         json: { through } satisfies MarkReadInput,
       }),
     onSuccess: ({ marked }) => {
-      if (marked) void qc.invalidateQueries({ queryKey: messageKeys.list() });
+      if (!marked) return;
+      void qc.invalidateQueries({ queryKey: messageKeys.list() });
+      // The navigation's unread Messages count (the stream also sends it; this covers it being down).
+      void qc.invalidateQueries({ queryKey: notificationKeys.all });
     },
   });
 }
