@@ -1,13 +1,16 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
-import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { confirmSandboxPayment, startCheckout } from '../../src/server/modules/payments/service.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
-import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
+import {
+  TEST_PASSWORD,
+  createPendingOrder,
+  createUser,
+  createVendor,
+  payAndDeliver,
+} from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 const clock = manualClock('2026-12-01T17:00:00Z');
@@ -35,29 +38,15 @@ describe('a satisfaction claim', () => {
       amount: 10_001,
       createdAt: clock.now(),
     });
-    const asCustomer: Actor = {
-      id: customer.id,
-      email: customer.email,
-      name: 'C',
-      userType: 'customer',
-      role: 'user',
-    };
-    const asVendor: Actor = { id: owner.id, email: owner.email, name: 'V', userType: 'vendor', role: 'user' };
-    const common = { db, processor: server.services.payments, actor: asCustomer, now: clock.now() };
-    const { paymentId } = await startCheckout({ ...common, orderId: order.id });
-    await confirmSandboxPayment({
-      ...common,
-      paymentId,
-      cardNumber: '4242424242424242',
+    await payAndDeliver({
+      db,
+      processor: server.services.payments,
       log: server.services.log,
+      orderId: order.id,
+      customer,
+      vendorOwner: owner,
+      now: clock.now(),
     });
-    for (const action of ['confirm', 'start', 'markReady', 'deliver'])
-      await transitionOrder(db, {
-        orderId: order.id,
-        action,
-        by: { kind: 'user', actor: asVendor },
-        now: clock.now(),
-      });
     clock.advanceHours(2);
 
     // The customer, on a phone.

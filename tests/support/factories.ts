@@ -19,6 +19,12 @@ import type { StylePreset } from '../../src/shared/catalog.ts';
 import { renderCakePng } from '../../src/server/modules/designs/renderer/index.ts';
 import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
 import type { ObjectStore } from '../../src/server/modules/storage/store.ts';
+import type { Logger } from '../../src/server/logger.ts';
+import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
+import type { PaymentProcessor } from '../../src/server/modules/payments/processor.ts';
+import { isSandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
+import { confirmSandboxPayment, startCheckout } from '../../src/server/modules/payments/service.ts';
 
 let seq = 0;
 const unique = (prefix: string) =>
@@ -263,4 +269,56 @@ export async function createGeneratedDesign(
     })
     .returning();
   return { generationId, image: image! };
+}
+
+/**
+ * An order paid with the sandbox's 4242 card through the checkout services and walked by its vendor
+ * to Delivered: how most claim and money tests begin. The actors are the order's customer and the
+ * vendor's owner.
+ */
+export async function payAndDeliver({
+  db,
+  processor,
+  log,
+  orderId,
+  customer,
+  vendorOwner,
+  now,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  log: Logger;
+  orderId: string;
+  customer: { id: string; email: string };
+  vendorOwner: { id: string; email: string };
+  now: Date;
+}) {
+  const asCustomer: Actor = {
+    id: customer.id,
+    email: customer.email,
+    name: 'C',
+    userType: 'customer',
+    role: 'user',
+  };
+  const asVendor: Actor = {
+    id: vendorOwner.id,
+    email: vendorOwner.email,
+    name: 'V',
+    userType: 'vendor',
+    role: 'user',
+  };
+  const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now });
+  if (!isSandboxProcessor(processor)) throw new Error('payAndDeliver pays with the sandbox');
+  await confirmSandboxPayment({
+    db,
+    processor,
+    actor: asCustomer,
+    paymentId,
+    cardNumber: '4242424242424242',
+    now,
+    log,
+  });
+  for (const action of ['confirm', 'start', 'markReady', 'deliver'])
+    await transitionOrder(db, { orderId, action, by: { kind: 'user', actor: asVendor }, now });
+  return { asCustomer, asVendor };
 }
