@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodePositionCursor, encodePositionCursor, type Position } from '../position-cursor.ts';
 import { QUOTE_TRANSITIONS } from '../quote-machine.ts';
 import { vendorCardSchema } from './vendors.ts';
 
@@ -135,40 +136,9 @@ export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 export const VENDOR_ORDERS_PAGE = 20;
 
 /** A place in the vendor's order list: the order's due instant (microseconds, UTC) and its id. */
-export interface VendorOrderPosition {
-  at: string;
-  id: string;
-}
-
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (token: string) =>
-  new TextDecoder('utf-8', { fatal: true }).decode(
-    Uint8Array.from(atob(token.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
-  );
-
-export const encodeVendorOrderCursor = (p: VendorOrderPosition): string =>
-  toBase64Url(JSON.stringify([p.at, p.id]));
-
-const POSITION_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/** A cursor back into a place, or null for anything the API did not issue. */
-export function decodeVendorOrderCursor(token: string): VendorOrderPosition | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fromBase64Url(token));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-  const [at, id] = parsed as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
-  if (!POSITION_AT.test(at) || Number.isNaN(Date.parse(`${at.slice(0, 23)}Z`))) return null;
-  return { at, id };
-}
+export type VendorOrderPosition = Position;
+export const encodeVendorOrderCursor = encodePositionCursor;
+export const decodeVendorOrderCursor = decodePositionCursor;
 
 const INVALID_CURSOR = 'This page link is invalid; start again from the first page.';
 

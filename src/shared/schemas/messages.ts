@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodePositionCursor, encodePositionCursor, type Position } from '../position-cursor.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
 
@@ -32,49 +33,11 @@ export const conversationIdParamSchema = z.object({ id: z.string().min(1).max(10
 export const MESSAGE_PAGE_SIZE = 50;
 export const MESSAGE_PAGE_MAX = 100;
 
-/**
- * A place in a thread: one message's time, to the microsecond as stored, and its id, which breaks ties
- * between messages sent in the same instant. Threads are ordered by (createdAt, id).
- */
-export interface MessagePosition {
-  /** UTC, `YYYY-MM-DDTHH:MM:SS.ffffffZ`. */
-  at: string;
-  id: string;
-}
-
-const POSITION_AT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
-
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (token: string) =>
-  new TextDecoder('utf-8', { fatal: true }).decode(
-    Uint8Array.from(atob(token.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0)),
-  );
-
+/** A place in a thread: one message's time (microseconds) and id; threads are ordered by (createdAt, id). */
+export type MessagePosition = Position;
 /** The opaque cursor the API hands out for a place in a thread. */
-export const encodeMessageCursor = (p: MessagePosition): string => toBase64Url(JSON.stringify([p.at, p.id]));
-
-/** A cursor back into a place, or null for anything the API did not issue. */
-export function decodeMessageCursor(token: string): MessagePosition | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fromBase64Url(token));
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-  const [at, id] = parsed as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string' || id.length === 0 || id.length > 100) return null;
-  const ms = POSITION_AT.exec(at)?.[1];
-  if (!ms || Number(ms.slice(0, 4)) < 1970) return null;
-  // A real instant the database can read: no 30 February, no hour 24.
-  const time = new Date(`${ms}Z`);
-  if (Number.isNaN(time.getTime()) || time.toISOString() !== `${ms}Z`) return null;
-  return { at, id };
-}
+export const encodeMessageCursor = encodePositionCursor;
+export const decodeMessageCursor = decodePositionCursor;
 
 const INVALID_CURSOR = 'This link to older or newer messages is invalid; reload the conversation.';
 const messageCursorSchema = z
