@@ -21,6 +21,7 @@ import { designRoutes } from './modules/designs/routes.ts';
 import { favoriteRoutes } from './modules/favorites/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
+import { emailRoutes } from './modules/mail/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { quoteRequestRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -64,6 +65,12 @@ export function createApp(services: Services) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // A change may have queued e-mails (in its transaction): a delivery round starts once the answer is
+  // made, outside the request. The job runner's rounds send whatever this misses (other processes' too).
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) services.mailer.kick();
+  });
 
   app.on(['GET', 'POST'], '/api/auth/*', (c) =>
     services.auth.handler(withClientIp(c, services.config.trustProxy)),
@@ -81,6 +88,7 @@ export function createApp(services: Services) {
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
   app.route('/api/me', notificationRoutes);
+  app.route('/api', emailRoutes);
   app.route('/api/payments/webhooks', stripeWebhookRoutes);
   app.route('/api/payments', paymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);

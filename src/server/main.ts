@@ -56,7 +56,7 @@ export async function main({ webReady }: MainOptions = {}) {
     { createApp },
     { createServices },
     { runStartupTasks },
-    { startJobRunner, jobHandlers, sendPendingRefunds },
+    { startJobRunner, jobHandlers, sendPendingRefunds, scheduleHousekeeping },
     { recoverPayments },
   ] = await modules;
   startup.lap('modules');
@@ -68,6 +68,8 @@ export async function main({ webReady }: MainOptions = {}) {
   }
   const services = createServices(config, database, log);
   const app = createApp(services);
+  // Daily housekeeping (pruning old read notifications and sent e-mails): one pending job for all processes.
+  await scheduleHousekeeping(database.db, services.clock.now());
   // Timers (an order completing 24 h after delivery, …): every process polls; each job runs once.
   const jobs = startJobRunner({
     db: database.db,
@@ -76,14 +78,15 @@ export async function main({ webReady }: MainOptions = {}) {
     log,
     // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage);
     // then whatever a missed webhook or a crash left half-done (payments/recovery.ts).
+    // Then the e-mails due: queued by what just happened, or retried after a failure (modules/mail).
     alsoEachRound: async () => {
       const payments = { db: database.db, processor: services.payments, log };
-      await sendPendingRefunds({ ...payments, now: services.clock.now() });
-      await recoverPayments({
-        ...payments,
-        now: services.clock.now(),
-        receipts: { mailer: services.mailer, publicUrl: config.publicUrl },
-      });
+      try {
+        await sendPendingRefunds({ ...payments, now: services.clock.now() });
+        await recoverPayments({ ...payments, now: services.clock.now() });
+      } finally {
+        await services.mailer.deliver();
+      }
     },
   });
   startup.lap('services');
@@ -110,7 +113,7 @@ export async function main({ webReady }: MainOptions = {}) {
     const bus = services.events.close().catch((err: unknown) => log.warn({ err }, 'event bus close failed'));
     server.close(() => {
       // Generations in flight finish first, so their rows and quota slots are not left half-written.
-      Promise.all([services.designs.drain(), jobs.stop(), bus])
+      Promise.all([services.designs.drain(), jobs.stop().then(() => services.mailer.drain()), bus])
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

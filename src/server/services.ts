@@ -47,7 +47,15 @@ export function createServices(
   log: Logger,
   { clock = systemClock }: { clock?: Clock } = {},
 ): Services {
-  const mailer = createMailer({ db: database.db, log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const mailer = createMailer({
+    db: database.db,
+    log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    clock,
+  });
   const storage = createObjectStore(config);
   const renderPool = renderPoolFor(config.images, log);
   const events = createEventBus(database, log);
@@ -70,7 +78,7 @@ export function createServices(
         ? createStripeProcessor(config.payments.stripe)
         : createSandboxProcessor(database.db),
     events,
-    streams: createStreamHub({ db: database.db, bus: events, log }),
+    streams: createStreamHub({ db: database.db, bus: events, log, clock }),
     log,
     clock,
   };

@@ -87,6 +87,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             page('auth/callback', () => import('./pages/auth-callback.tsx')),
             page('forgot-password', () => import('./pages/forgot-password.tsx')),
             page('reset-password', () => import('./pages/reset-password.tsx')),
+            page('unsubscribe', () => import('./pages/unsubscribe.tsx')),
             page('oauth-test', () => import('./pages/oauth-test.tsx')),
             page('dashboard-debug', () => import('./pages/dashboard-debug.tsx')),
             page('customer-dashboard-test', () => import('./pages/customer-dashboard-test.tsx')),

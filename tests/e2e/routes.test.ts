@@ -39,6 +39,7 @@ const PUBLIC_ROUTES: [string, string | RegExp][] = [
   ['/auth?type=vendor', 'Sell your cakes on Frosted'],
   ['/forgot-password', 'Forgot your password?'],
   ['/reset-password', 'Choose a new password'],
+  ['/unsubscribe', 'E-mail settings'],
   ['/auth/callback', 'Sign in failed'],
   ['/browse-vendors', 'Browse Vendors'],
   ['/how-it-works', 'How It Works'],

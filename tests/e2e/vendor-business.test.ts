@@ -47,7 +47,7 @@ describe('messages between a customer and a vendor', () => {
     await maya.page.getByRole('heading', { name: 'Juniper Cakes' }).waitFor();
     await expect.poll(() => maya.page.getByLabel('About').inputValue()).not.toBe('');
     await maya.page.getByRole('button', { name: 'Send message' }).click();
-    await maya.page.getByText('Write a message first.').waitFor();
+    await maya.page.getByText('Write a message or attach an image.').waitFor();
     await maya.page
       .getByLabel('Message', { exact: true })
       .fill('Can you call me at 604-555-0142 about the lemon cake?');

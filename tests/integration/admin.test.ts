@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -54,12 +54,14 @@ describe('vendor applications', () => {
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendor.id));
     expect(row).toMatchObject({ status: 'approved', verified: true });
     expect((await t.app.request(`/api/vendors/${vendor.id}`)).status).toBe(200);
+    // The notification's e-mail is queued with the decision and written by the delivery round.
+    await t.services.mailer.deliver();
     const [mail] = await t.database.db
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.to, owner.email))
       .orderBy(desc(emailOutbox.createdAt));
-    expect(mail).toMatchObject({ kind: 'vendor-approved' });
+    expect(mail).toMatchObject({ kind: 'vendor-approved', status: 'kept' });
     const again = await post(`/api/admin/vendor-applications/${vendor.id}/reject`, adminCookie, {
       reason: 'Changed our mind entirely.',
     });
@@ -84,7 +86,11 @@ describe('vendor applications', () => {
       rejectionReason: 'We could not verify your food-safety permit.',
     });
     expect((await t.app.request(`/api/vendors/${vendor.id}`)).status).toBe(404);
-    const [mail] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, owner.email));
+    await t.services.mailer.deliver();
+    const [mail] = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, owner.email), eq(emailOutbox.kind, 'vendor-rejected')));
     expect(mail?.text).toContain('We could not verify your food-safety permit.');
     expect((await post('/api/admin/vendor-applications/nope/approve', adminCookie)).status).toBe(404);
   });

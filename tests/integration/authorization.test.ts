@@ -615,6 +615,33 @@ const CASES: Case[] = [
     expect: signedIn(200),
   },
   { route: '/api/me/unread', method: 'GET', path: () => '/api/me/unread', expect: signedIn(200) },
+  // E-mail settings are each user's own; the unsubscribe link needs no sign-in, only a signed token.
+  {
+    route: '/api/me/email-preferences',
+    method: 'GET',
+    path: () => '/api/me/email-preferences',
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/me/email-preferences',
+    method: 'PUT',
+    path: () => '/api/me/email-preferences',
+    body: { orders: true },
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/email/unsubscribe',
+    method: 'GET',
+    path: () => '/api/email/unsubscribe?token=bm90.Zm9yZ2Vk',
+    expect: all(400),
+  },
+  {
+    route: '/api/email/unsubscribe',
+    method: 'POST',
+    path: () => '/api/email/unsubscribe?token=bm90.Zm9yZ2Vk',
+    body: {},
+    expect: all(400),
+  },
   { route: '/api/me/events', method: 'GET', path: () => '/api/me/events', expect: signedIn(200) },
   {
     route: '/api/me/vendor-profile',
@@ -697,6 +724,12 @@ const CASES: Case[] = [
     route: '/api/admin/mailbox/:id',
     method: 'GET',
     path: () => '/api/admin/mailbox/none',
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/mailbox/:id/retry',
+    method: 'POST',
+    path: () => '/api/admin/mailbox/none/retry',
     expect: adminOnly(404),
   },
   {

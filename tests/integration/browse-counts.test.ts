@@ -93,15 +93,7 @@ describe('Browse counts', () => {
       expect(await deltaTotal()).toBe(expected);
       expect(stats().computations - before).toBe(1);
     };
-    const { mailer, config } = t.services;
-    await decideApplication({
-      db,
-      mailer,
-      actor: admin,
-      vendorId: pending.id,
-      decision: { approve: true },
-      publicUrl: config.publicUrl,
-    });
+    await decideApplication({ db, actor: admin, vendorId: pending.id, decision: { approve: true } });
     await recounts(delta.length + 1);
 
     const vendorActor: Actor = {

@@ -125,6 +125,7 @@ describe('satisfaction claims', () => {
     expect(detail.claim!.photos).toHaveLength(2);
     expect(detail.claimOpenUntil).toBeNull();
     // The vendor is told.
+    await t.services.mailer.deliver();
     const mail = await t.database.db
       .select()
       .from(emailOutbox)
@@ -205,6 +206,7 @@ describe('satisfaction claims', () => {
       label: 'Satisfaction claim resolved by Frosted',
       note: 'The top tier was damaged; a partial refund.',
     });
+    await t.services.mailer.deliver();
     const told = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'claim-resolved'));
     expect(told.map((m) => m.to).sort()).toContain(vendorEmail);
     expect(told).toHaveLength(2);

@@ -126,6 +126,7 @@ describe('checkout with the sandbox', () => {
     expect(await orderStatus(order.id)).toBe('paid');
     expect(await heldForOrder(t.database.db, order.id)).toBe(18_500);
     // The customer's receipt.
+    await t.services.mailer.deliver();
     const [receipt] = await t.database.db
       .select()
       .from(emailOutbox)

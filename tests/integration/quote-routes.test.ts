@@ -158,13 +158,16 @@ describe('quote API', () => {
   it('e-mails the vendors: each asked of a new request, then the chosen one and those closed', async () => {
     const db = t.database.db;
     // Earlier tests wrote to these vendors too: this request's e-mails are those about the 23rd.
-    const outbox = async (to: string, kind: string) =>
-      (
+    const outbox = async (to: string, kind: string) => {
+      // The e-mails are queued with the change and written and sent by the delivery round.
+      await t.services.mailer.deliver();
+      return (
         await db
           .select()
           .from(emailOutbox)
           .where(and(eq(emailOutbox.to, to), eq(emailOutbox.kind, kind)))
-      ).filter((m) => m.text.includes('December 23, 2026'));
+      ).filter((m) => m.text?.includes('December 23, 2026'));
+    };
     const created = await call('customer', 'POST', '/api/quote-requests', {
       vendorIds: [vendorId, vendorIds.second, vendorIds.third],
       brief: { ...brief, eventDate: '2026-12-23', eventTime: '12:00' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
-import { jobs, orderEvents, orders, vendors } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, jobs, orderEvents, orders, vendors } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
 import {
@@ -16,6 +16,7 @@ import {
   type OrderActor,
 } from '../../src/server/modules/orders/transitions.ts';
 import { scheduleJob } from '../../src/server/modules/jobs/jobs.ts';
+import { COMPLETE_REMINDER_JOB } from '../../src/server/modules/mail/jobs.ts';
 import { serviceFeeCents } from '../../src/shared/fees.ts';
 import { addHours } from '../../src/shared/time.ts';
 import { manualClock } from '../support/clock.ts';
@@ -125,13 +126,14 @@ describe.runIf(url)('timers across two server processes', () => {
     b.go();
     const [ranA, ranB] = await Promise.all([a.result, b.result]);
     expect(ranA.failed + ranB.failed).toBe(0);
-    expect(ranA.ran + ranB.ran).toBe(DELIVERED + UNPAID);
+    // Each delivered order also has its reminder e-mail timer (4 h before it completes by itself).
+    expect(ranA.ran + ranB.ran).toBe(DELIVERED * 2 + UNPAID);
 
     const due = await db
       .select({ kind: jobs.kind, status: jobs.status, attempts: jobs.attempts })
       .from(jobs)
-      .where(inArray(jobs.kind, [AUTO_COMPLETE_JOB, EXPIRE_UNPAID_JOB]));
-    expect(due).toHaveLength(DELIVERED + UNPAID);
+      .where(inArray(jobs.kind, [AUTO_COMPLETE_JOB, EXPIRE_UNPAID_JOB, COMPLETE_REMINDER_JOB]));
+    expect(due).toHaveLength(DELIVERED * 2 + UNPAID);
     for (const job of due) expect(job).toMatchObject({ status: 'done', attempts: 0 });
 
     // One event per timer, and the order moved once.
@@ -152,6 +154,13 @@ describe.runIf(url)('timers across two server processes', () => {
     const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
     for (const id of delivered) expect(statusOf.get(id)).toBe('completed');
     for (const id of unpaid) expect(statusOf.get(id)).toBe('cancelled');
+    // A reminder went at most once per order (one when it ran while the order was still delivered).
+    const reminders = await db
+      .select({ dedupeKey: emailOutbox.dedupeKey })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.userId, customer.id), eq(emailOutbox.kind, 'order-complete-reminder')));
+    expect(reminders.length).toBeLessThanOrEqual(DELIVERED);
+    expect(new Set(reminders.map((r) => r.dedupeKey)).size).toBe(reminders.length);
 
     // Effects that are not idempotent by themselves: the completed-orders count and the money released.
     const [{ totalOrders }] = (await db

@@ -69,6 +69,7 @@ export async function createTestApp(
     close: async () => {
       await services.events.close();
       await services.designs.drain();
+      await services.mailer.drain();
       await database.close();
     },
   };

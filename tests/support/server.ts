@@ -64,6 +64,7 @@ export async function startTestServer({
       await services.events.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.designs.drain();
+      await services.mailer.drain();
       await database.close();
     },
   };

@@ -10,13 +10,20 @@ import type { AppEnv } from './types.ts';
 export const JSON_BODY_LIMIT = 1024 * 1024;
 /**
  * No multipart body may exceed this, whatever the route. Upload routes set their own, tighter limit
- * (10 MB photos) with their own message, so this ceiling sits above the largest of them.
+ * (10 MB photos; a message's five photos, 51 MB) with their own message, so this ceiling sits above
+ * the largest of them.
  */
-export const MULTIPART_BODY_LIMIT = 16 * 1024 * 1024;
+export const MULTIPART_BODY_LIMIT = 52 * 1024 * 1024;
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isJson = (type: string) => /^application\/([\w.+-]+\+)?json\b/i.test(type);
 const isMultipart = (type: string) => /^multipart\/form-data\b/i.test(type);
+const isUrlEncoded = (type: string) => /^application\/x-www-form-urlencoded\b/i.test(type);
+/**
+ * The one route that takes a form: mail clients' one-click unsubscribe (RFC 8058) posts
+ * `List-Unsubscribe=One-Click` from their servers. Its signed token is the whole authority.
+ */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
 
 /**
  * A path with a malformed percent-encoding, an encoded NUL or a lone surrogate names nothing:
@@ -68,7 +75,8 @@ export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
     const length = c.req.header('content-length');
     const hasBody =
       type !== undefined || c.req.header('transfer-encoding') !== undefined || Number(length ?? 0) > 0;
-    if (hasBody && !(type && (isJson(type) || (isMultipart(type) && !isAuth))))
+    const oneClick = c.req.path === ONE_CLICK_UNSUBSCRIBE_PATH && type !== undefined && isUrlEncoded(type);
+    if (hasBody && !(type && (isJson(type) || (isMultipart(type) && !isAuth) || oneClick)))
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, MESSAGES.jsonRequired);
 
     const limit = type && isMultipart(type) ? multipartLimit : jsonLimit;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_STATUSES } from './email.ts';
 
 export const VENDOR_APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -40,9 +41,13 @@ export const applicationDecisionSchema = z.object({
 });
 export type ApplicationDecision = z.infer<typeof applicationDecisionSchema>;
 
-/** The admin mailbox: e-mails kept in the outbox when no SMTP server is configured. */
+/**
+ * The admin mailbox: every e-mail Frosted sends or keeps (the outbox), newest first, with where each
+ * is in its life; `status=failed` lists those that gave up, to be retried or looked into.
+ */
 export const mailboxQuerySchema = z.object({
   to: z.string().trim().max(254).optional(),
+  status: z.enum(EMAIL_STATUSES, { error: 'Not an e-mail status.' }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -51,20 +56,31 @@ export const MAIL_MODES = ['smtp', 'outbox'] as const;
 export const outboxEmailSummarySchema = z.object({
   id: z.string(),
   to: z.string(),
-  subject: z.string(),
+  /** Null while queued to be written when sent (a notification, a digest). */
+  subject: z.string().nullable(),
   kind: z.string(),
   link: z.string().nullable(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type OutboxEmailSummary = z.infer<typeof outboxEmailSummarySchema>;
 
 export const mailboxSchema = z.object({
   mode: z.enum(MAIL_MODES),
+  /** E-mails that gave up, whatever the filter: the page warns of them. */
+  failed: z.number().int(),
   emails: z.array(outboxEmailSummarySchema),
 });
 export type Mailbox = z.infer<typeof mailboxSchema>;
 
-export const outboxEmailSchema = outboxEmailSummarySchema.extend({ html: z.string(), text: z.string() });
+export const outboxEmailSchema = outboxEmailSummarySchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+});
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
 
 export const outboxEmailResponseSchema = z.object({ email: outboxEmailSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from '../errors.ts';
 import { decodePositionCursor, encodePositionCursor, type Position } from '../position-cursor.ts';
 
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -12,20 +13,80 @@ export const startConversationSchema = z.object({
 });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
 
+const messageBody = z
+  .string({ error: 'Write a message first.' })
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`);
+
+/** The order the message is about, when sent from an order. */
+const messageOrderId = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().trim().min(1).max(100).optional(),
+);
+
+/** `POST /api/me/conversations/:id/messages` as JSON: text only. */
 export const sendMessageSchema = z.object({
-  body: z
-    .string({ error: 'Write a message first.' })
-    .trim()
-    .min(1, 'Write a message first.')
-    .max(MESSAGE_MAX_LENGTH, `Messages can be at most ${MESSAGE_MAX_LENGTH} characters.`),
-  /** The order the message is about, when sent from an order. */
-  orderId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().min(1).max(100).optional(),
-  ),
+  body: messageBody.min(1, 'Write a message first.'),
+  orderId: messageOrderId,
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 export type SendMessageValues = z.output<typeof sendMessageSchema>;
+
+/** Images one message can carry. */
+export const MESSAGE_IMAGES_MAX = 5;
+/** The largest image a message takes, in bytes (the `messages` storage bucket's limit). */
+export const MESSAGE_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** What the file picker offers; the server decides by the bytes, whatever a file claims to be. */
+export const MESSAGE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** A problem with one of several images names it: "Image 2: …", as the composer numbers them. */
+export const imageProblem = (message: string, index: number, count: number) =>
+  count > 1 ? `Image ${index + 1}: ${message}` : message;
+
+const isFile = (value: unknown): value is File => typeof File !== 'undefined' && value instanceof File;
+
+// A file that claims no type (curl, some clients) is left to the server's check of its content.
+const claimsImageType = (type: string) =>
+  type === '' ||
+  type === 'application/octet-stream' ||
+  (MESSAGE_IMAGE_TYPES as readonly string[]).includes(type);
+
+/**
+ * `POST /api/me/conversations/:id/messages` as multipart: `body`, `orderId` and up to five files in
+ * `images`. A message needs text or at least one image. The composer checks the same before sending;
+ * the server then checks each image by its content.
+ */
+export const sendMessageFormSchema = z
+  .object({
+    body: messageBody.default(''),
+    orderId: messageOrderId,
+    images: z
+      .array(z.unknown())
+      .max(MESSAGE_IMAGES_MAX, `Attach at most ${MESSAGE_IMAGES_MAX} images.`)
+      // Problems with one image are reported at `images`, naming it, not at `images.N`.
+      .superRefine((items, ctx) => {
+        for (const [i, item] of items.entries()) {
+          const problem = !isFile(item)
+            ? 'Attach image files only.'
+            : item.size > MESSAGE_IMAGE_MAX_BYTES
+              ? MESSAGES.fileTooLarge(MESSAGE_IMAGE_MAX_BYTES / (1024 * 1024))
+              : claimsImageType(item.type)
+                ? null
+                : MESSAGES.unsupportedFile;
+          if (problem) ctx.addIssue({ code: 'custom', message: imageProblem(problem, i, items.length) });
+        }
+      })
+      .transform((items) => items.filter(isFile)),
+  })
+  .refine((m) => m.body !== '' || m.images.length > 0, {
+    path: ['body'],
+    message: 'Write a message or attach an image.',
+  });
+export type SendMessageFormInput = z.input<typeof sendMessageFormSchema>;
+export type SendMessageFormValues = z.output<typeof sendMessageFormSchema>;
+
+/** The preview of a message that is only images: "Sent a photo", "Sent 3 photos". */
+export const photosPreview = (count: number) => (count === 1 ? 'Sent a photo' : `Sent ${count} photos`);
 
 export const conversationIdParamSchema = z.object({ id: z.string().min(1).max(100) });
 
@@ -75,9 +136,21 @@ export const messagePageQuerySchema = z
   });
 export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
 
+/** An image of a message: the display copy (at most 1600 px) and its thumbnail (at most 480 px). */
+export const messageImageSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type MessageImage = z.infer<typeof messageImageSchema>;
+
 export const messageSchema = z.object({
   id: z.string(),
+  /** Empty for a message that is only images. */
   body: z.string(),
+  /** In the order they were attached. */
+  images: z.array(messageImageSchema),
   /** The signed-in user sent it. */
   mine: z.boolean(),
   senderName: z.string(),
@@ -103,7 +176,15 @@ export const conversationSummarySchema = z.object({
   id: z.string(),
   /** The other side: the vendor's business for a customer, the customer's name for a vendor. */
   counterpart: z.object({ name: z.string(), vendorId: z.string().nullable() }),
-  lastMessage: z.object({ body: z.string(), mine: z.boolean(), createdAt: z.string() }).nullable(),
+  lastMessage: z
+    .object({
+      body: z.string(),
+      /** How many images it carries: a message may be only images, its body then empty. */
+      imageCount: z.number().int(),
+      mine: z.boolean(),
+      createdAt: z.string(),
+    })
+    .nullable(),
   unread: z.boolean(),
   lastMessageAt: z.string(),
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { ChangePassword } from '../features/account/change-password.tsx';
+import { EmailPreferences } from '../features/account/email-preferences.tsx';
 import { Sessions, sessionsKey } from '../features/account/sessions.tsx';
 import { dashboardPath } from '../lib/auth-client.ts';
 
@@ -34,6 +35,7 @@ export default function AccountPage() {
               </dd>
             </dl>
           </Card>
+          <EmailPreferences />
           <ChangePassword onChanged={() => void qc.invalidateQueries({ queryKey: sessionsKey })} />
           <Sessions />
         </div>

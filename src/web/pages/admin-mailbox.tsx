@@ -9,8 +9,9 @@ export default function AdminMailboxPage() {
         <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
           <h1 className="text-4xl font-semibold">Mailbox</h1>
           <p className="mt-2 text-cocoa-600">
-            E-mails Frosted kept instead of sending, because no SMTP server is configured (set{' '}
-            <code>SMTP_URL</code> to send them). Back to the{' '}
+            Every e-mail Frosted sends, with its delivery: sent, queued for another try, or failed with its
+            last error. Without an SMTP server (<code>SMTP_URL</code>) they are kept here instead of sent.
+            Back to the{' '}
             <Link to="/admin-seeder" className="font-medium text-rose-600 hover:underline">
               demo data seeder
             </Link>

@@ -1,21 +1,115 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_STATUSES,
+  type EmailCategory,
+  type EmailStatus,
+} from '../../../shared/schemas/email.ts';
+import { users } from './auth.ts';
 
-/** E-mails kept when no SMTP server is configured; admins read them at /admin/mailbox. */
+/** What a queued e-mail is to say, read again when it is written (modules/mail/render.ts). */
+export type EmailPayload =
+  | { template: 'event'; eventId: string }
+  | { template: 'messages'; messageIds: string[]; total: number }
+  | { template: 'reminder'; orderId: string; completesAt: string };
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * Every e-mail Frosted sends (modules/mail): written in the transaction of the change it reports and
+ * sent afterwards by the delivery round (queued → sending → sent, or back to queued with a later
+ * `next_attempt_at` after a failure, failed after the last attempt). Without an SMTP server the rows
+ * are `kept`: admins read them at /admin/mailbox. While `sending`, `next_attempt_at` is the lease: a
+ * process that dies mid-send leaves the row to be taken again once it passes.
+ */
 export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: text('id').primaryKey(),
     to: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    html: text('html').notNull(),
-    text: text('text').notNull(),
+    /** Null until the delivery round writes the e-mail from its payload (then kept for retries and admins). */
+    subject: text('subject'),
+    html: text('html'),
+    text: text('text'),
+    /** What it is (verify-email, order-update…): set when written. */
     kind: text('kind').notNull(),
+    /** What to write, for an e-mail queued as a fact (a notification, a digest, a reminder) and written when sent. */
+    payload: jsonb('payload').$type<EmailPayload>(),
     /** The main link of the message (verify, reset...), shown in the mailbox list. */
     link: text('link'),
+    status: text('status').$type<EmailStatus>().notNull().default('queued'),
+    /** The recipient's account, when the e-mail is about one (null for an address alone). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The preference it falls under; null for e-mails that can't be switched off (receipts, account). */
+    category: text('category').$type<EmailCategory>(),
+    /** The one-click unsubscribe address (List-Unsubscribe), for e-mails with a category. */
+    unsubscribeUrl: text('unsubscribe_url'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Names an e-mail that must go once only (a reminder): a second with the same key is not queued. */
+    dedupeKey: text('dedupe_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt.desc()), index('email_outbox_to_idx').on(t.to)],
+  (t) => [
+    check('email_outbox_status_check', sql`${t.status} IN (${inList(EMAIL_STATUSES)})`),
+    check(
+      'email_outbox_category_check',
+      sql`${t.category} IS NULL OR ${t.category} IN (${inList(EMAIL_CATEGORIES)})`,
+    ),
+    check('email_outbox_attempts_check', sql`${t.attempts} >= 0`),
+    check('email_outbox_content_check', sql`${t.subject} IS NOT NULL OR ${t.payload} IS NOT NULL`),
+    index('email_outbox_created_idx').on(t.createdAt.desc()),
+    index('email_outbox_to_idx').on(t.to),
+    index('email_outbox_user_idx').on(t.userId),
+    // The delivery round's one query: what is due (queued, or sending with a lapsed lease).
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} IN ('queued', 'sending')`),
+    // The mailbox's failures.
+    index('email_outbox_failed_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'failed'`),
+    uniqueIndex('email_outbox_dedupe_uq').on(t.dedupeKey),
+  ],
 );
+
+/** Which e-mails a user wants, per category (no row: all of them). Receipts are not a category. */
+export const emailPreferences = pgTable('email_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  messages: boolean('messages').notNull().default(true),
+  quotes: boolean('quotes').notNull().default(true),
+  orders: boolean('orders').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When a user was last in the app (an open event stream, refreshed every few minutes), and up to which
+ * message their unread messages have been e-mailed: the message digest (modules/mail/digest.ts) writes
+ * only to people away for 15 minutes, and never twice about one message.
+ */
+export const userActivity = pgTable('user_activity', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  messagesEmailedThrough: timestamp('messages_emailed_through', { withTimezone: true }),
+});
 
 /** Fixed-window request counters shared by Better Auth and our own limiter (several processes agree). */
 export const rateLimits = pgTable(

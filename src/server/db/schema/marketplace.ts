@@ -8,12 +8,14 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ORDER_ACTIONS, ORDER_PARTIES } from '../../../shared/order-machine.ts';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import { MESSAGE_IMAGES_MAX } from '../../../shared/schemas/messages.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { LEAD_TIME_MAX_DAYS, ORDERS_PER_DAY_MAX } from '../../../shared/schemas/vendor-profile.ts';
 import { users } from './auth.ts';
@@ -408,9 +410,36 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('messages_body_check', sql`length(${t.body}) BETWEEN 1 AND 4000`),
+    // Empty only for a message that is images alone (the API requires text or an image).
+    check('messages_body_check', sql`length(${t.body}) BETWEEN 0 AND 4000`),
     index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
     index('messages_sender_idx').on(t.senderId),
     index('messages_order_idx').on(t.orderId),
+  ],
+);
+
+/**
+ * The images of a message (files in the `messages` bucket), in the order they were attached. The key
+ * (message_id, position) is also the index a message's images are read by.
+ */
+export const messageImages = pgTable(
+  'message_images',
+  {
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    imageKey: text('image_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'message_images_pkey', columns: [t.messageId, t.position] }),
+    check(
+      'message_images_position_check',
+      sql`${t.position} BETWEEN 0 AND ${sql.raw(String(MESSAGE_IMAGES_MAX - 1))}`,
+    ),
+    check('message_images_size_check', sql`${t.width} > 0 AND ${t.height} > 0`),
   ],
 );

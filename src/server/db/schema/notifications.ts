@@ -42,5 +42,9 @@ export const userEvents = pgTable(
     index('user_events_unread_idx')
       .on(t.userId)
       .where(sql`${t.readAt} IS NULL`),
+    // Pruning read notifications after 90 days (modules/notifications/prune.ts).
+    index('user_events_read_at_idx')
+      .on(t.readAt)
+      .where(sql`${t.readAt} IS NOT NULL`),
   ],
 );

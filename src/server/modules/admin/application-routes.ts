@@ -61,14 +61,12 @@ export const applicationRoutes = openApiRoutes()
   .openapi(approve, async (c) => {
     const { actor } = c.var;
     const { id } = c.req.valid('param');
-    const { db, mailer, config } = c.var.services;
+    const { db } = c.var.services;
     const vendor = await decideApplication({
       db,
-      mailer,
       actor,
       vendorId: id,
       decision: { approve: true },
-      publicUrl: config.publicUrl,
     });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application approved');
     return c.json(presentDecision(vendor), 200);
@@ -77,14 +75,12 @@ export const applicationRoutes = openApiRoutes()
     const { actor } = c.var;
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');
-    const { db, mailer, config } = c.var.services;
+    const { db } = c.var.services;
     const vendor = await decideApplication({
       db,
-      mailer,
       actor,
       vendorId: id,
       decision: { approve: false, reason },
-      publicUrl: config.publicUrl,
     });
     c.var.log.info({ vendorId: id, actor: actor.id }, 'vendor application rejected');
     return c.json(presentDecision(vendor), 200);

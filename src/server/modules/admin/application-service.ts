@@ -4,8 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { vendorApproved, vendorRejected } from '../mail/templates.ts';
 import { publish } from '../notifications/index.ts';
 
 export async function listApplications({
@@ -41,23 +39,19 @@ export const UNCONFIRMED_EMAIL_MESSAGE = 'This vendor has not confirmed their e-
 
 /**
  * Approves (verified, visible in search) or rejects (with the reason) a pending application and
- * e-mails the vendor. Only pending applications can be decided, so two admins cannot both decide;
+ * tells the vendor (a notification and its e-mail, in the same transaction). Only pending applications can be decided, so two admins cannot both decide;
  * only a vendor who confirmed their e-mail can be approved (checked in the same statement).
  */
 export async function decideApplication({
   db,
-  mailer,
   actor,
   vendorId,
   decision,
-  publicUrl,
 }: {
   db: Db;
-  mailer: Mailer;
   actor: Actor;
   vendorId: string;
   decision: { approve: true } | { approve: false; reason: string };
-  publicUrl: string;
 }) {
   if (actor.role !== 'admin') throw AppError.forbidden();
   const updated = await db.transaction(async (tx) => {
@@ -104,25 +98,6 @@ export async function decideApplication({
     if (decision.approve && current.status === 'pending')
       throw new AppError('CONFLICT', 409, UNCONFIRMED_EMAIL_MESSAGE);
     throw new AppError('CONFLICT', 409, `This application was already ${current.status}.`);
-  }
-  const [owner] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, updated.userId))
-    .limit(1);
-  if (owner) {
-    const content = decision.approve
-      ? vendorApproved({ businessName: updated.businessName, url: `${publicUrl}/auth?type=vendor` })
-      : vendorRejected({
-          businessName: updated.businessName,
-          reason: decision.reason,
-          url: `${publicUrl}/support`,
-        });
-    await mailer.send({
-      to: owner.email,
-      kind: decision.approve ? 'vendor-approved' : 'vendor-rejected',
-      ...content,
-    });
   }
   return updated;
 }

@@ -11,7 +11,15 @@ export type JobRow = typeof jobs.$inferSelect;
  * so its database effects and the job's completion commit together or not at all. Throwing retries
  * the job later; a job whose reason has gone (an order cancelled meanwhile) should just return.
  */
-export type JobHandler = (tx: Tx, job: JobRow, context: { now: Date; log: Logger }) => Promise<void>;
+export type JobHandler = (
+  tx: Tx,
+  job: JobRow,
+  context: { now: Date; log: Logger },
+) => Promise<void | JobOutcome>;
+/** A handler that returns `runAgainAt` is not done: it runs again then (its reason is not ripe yet). */
+export interface JobOutcome {
+  runAgainAt: Date;
+}
 export type JobHandlers = Record<string, JobHandler>;
 
 /** Failed attempts before a job is given up (status failed, kept with its last error for an admin). */
@@ -81,8 +89,19 @@ export async function runDueJobs({ db, now, handlers, log, limit = 50 }: RunDueJ
       const handler = handlers[job.kind];
       try {
         if (!handler) throw new Error(`no handler for jobs of kind "${job.kind}"`);
-        await tx.transaction((savepoint) => handler(savepoint, job, { now, log }));
-        await tx.update(jobs).set({ status: 'done', updatedAt: now }).where(eq(jobs.id, job.id));
+        const outcome = await tx.transaction((savepoint) => handler(savepoint, job, { now, log }));
+        await tx
+          .update(jobs)
+          .set(
+            outcome
+              ? // Never sooner than a minute: a round must not take the same job again.
+                {
+                  runAt: new Date(Math.max(outcome.runAgainAt.getTime(), now.getTime() + 60_000)),
+                  updatedAt: now,
+                }
+              : { status: 'done', updatedAt: now },
+          )
+          .where(eq(jobs.id, job.id));
         return 'ran' as const;
       } catch (err) {
         const attempts = job.attempts + 1;

@@ -1,18 +1,33 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { safeError } from '../../http/log-safe-error.ts';
 import type { Logger } from '../../logger.ts';
+import { deliverDueEmails } from './delivery.ts';
+import { queueEmail } from './outbox.ts';
 import type { EmailContent } from './templates.ts';
 
 export interface OutgoingEmail extends EmailContent {
   to: string;
   kind: string;
+  userId?: string | null;
 }
 
 export interface Mailer {
   /** 'smtp' sends through SMTP_URL; 'outbox' keeps messages for admins at /admin/mailbox. */
   mode: 'smtp' | 'outbox';
+  /**
+   * Queues an e-mail written now (account e-mails) and starts a delivery round: it leaves in a moment,
+   * outside the request. E-mails about a change are queued in the change's transaction instead
+   * (outbox.ts, notifications' publish).
+   */
   send(email: OutgoingEmail): Promise<void>;
+  /** Starts a delivery round soon, if one is not running (another is run after it if asked meanwhile). */
+  kick(): void;
+  /** One delivery round now; resolves when it is over (the job runner's rounds, tests). */
+  deliver(): Promise<{ sent: number; failed: number }>;
+  /** Waits for the round in progress (shutdown, the end of a test). */
+  drain(): Promise<void>;
 }
 
 export function createMailer({
@@ -20,44 +35,51 @@ export function createMailer({
   log,
   smtpUrl,
   from,
+  publicUrl,
+  secret,
+  clock,
 }: {
   db: Db;
   log: Logger;
   smtpUrl: string | undefined;
   from: string;
+  publicUrl: string;
+  /** Signs the unsubscribe links. */
+  secret: string;
+  clock: Clock;
 }): Mailer {
-  if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
-    return {
-      mode: 'smtp',
-      async send(email) {
-        await transport.sendMail({
-          from,
-          to: email.to,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-        });
-        log.info({ to: email.to, kind: email.kind }, 'e-mail sent');
-      },
-    };
-  }
-  return {
-    mode: 'outbox',
-    async send(email) {
-      await db.insert(emailOutbox).values({
-        id: crypto.randomUUID(),
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        kind: email.kind,
-        link: email.link,
+  const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  // Rounds run one after another; a round asked for while one waits to start is that one.
+  let tail: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<{ sent: number; failed: number }> | undefined;
+  const deliver = (): Promise<{ sent: number; failed: number }> => {
+    if (waiting) return waiting;
+    const next = tail
+      .catch(() => {})
+      .then(() => {
+        waiting = undefined;
+        return deliverDueEmails({ db, transport, from, publicUrl, secret, now: clock.now(), log });
       });
-      log.info(
-        { to: email.to, kind: email.kind, link: email.link },
-        'e-mail stored in the outbox (no SMTP_URL)',
-      );
+    waiting = next;
+    tail = next;
+    return next;
+  };
+  const kick = () => {
+    deliver().catch((err: unknown) => log.warn({ err: safeError(err) }, 'could not deliver e-mails'));
+  };
+  return {
+    mode: transport ? 'smtp' : 'outbox',
+    async send(email) {
+      await queueEmail(db, email);
+      kick();
+    },
+    kick,
+    deliver,
+    async drain() {
+      for (let last; last !== tail;) {
+        last = tail;
+        await tail.catch(() => {});
+      }
     },
   };
 }

@@ -9,33 +9,85 @@ export interface EmailContent {
 const escape = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function layout({
-  heading,
-  paragraphs,
-  button,
-  link,
-  footnote,
-}: {
+/** A row of the details table (Order, Vendor, Date, Total…). */
+export interface EmailDetail {
+  label: string;
+  value: string;
+}
+
+/** The footer of an e-mail the user may switch off: why they got it, and the one-click way out. */
+export interface EmailFooter {
+  /** "You get this e-mail because order updates are on." */
+  reason: string;
+  unsubscribeUrl: string;
+  settingsUrl: string;
+}
+
+export interface EmailParts {
   heading: string;
   paragraphs: string[];
+  details?: EmailDetail[] | undefined;
   button: string;
   link: string;
   footnote: string;
-}) {
+  footer?: EmailFooter | undefined;
+}
+
+function layout({ heading, paragraphs, details, button, link, footnote, footer }: EmailParts) {
   const body = paragraphs
     .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:#472c22">${escape(p)}</p>`)
     .join('');
-  return `<!doctype html><html lang="en"><body style="margin:0;background:#fff8f1;font-family:Helvetica,Arial,sans-serif">
+  const table = details?.length
+    ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:8px 0 8px;background:#fff8f1;border-radius:14px;padding:12px 16px">${details
+        .map(
+          (d) =>
+            `<tr><td style="padding:6px 12px 6px 0;font-size:14px;color:#7a5444;white-space:nowrap;vertical-align:top">${escape(d.label)}</td><td style="padding:6px 0;font-size:14px;color:#2a1a14;font-weight:bold">${escape(d.value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const foot = footer
+    ? `<p style="font-size:12px;color:#9b7565;margin:8px 0 0;max-width:520px">${escape(footer.reason)} <a href="${escape(footer.unsubscribeUrl)}" style="color:#9b7565">Unsubscribe</a> · <a href="${escape(footer.settingsUrl)}" style="color:#9b7565">E-mail settings</a></p>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="margin:0;background:#fff8f1;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#fff8f1;padding:32px 12px"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:20px;padding:36px">
 <tr><td style="font-family:Georgia,serif;font-size:26px;font-weight:bold;color:#d4537a;padding-bottom:24px">Frosted</td></tr>
-<tr><td><h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;color:#2a1a14">${escape(heading)}</h1>${body}
+<tr><td><h1 style="margin:0 0 16px;font-family:Georgia,serif;font-size:24px;color:#2a1a14">${escape(heading)}</h1>${body}${table}
 <p style="margin:28px 0"><a href="${escape(link)}" style="display:inline-block;background:#d4537a;color:#ffffff;text-decoration:none;font-weight:bold;padding:14px 28px;border-radius:999px">${escape(button)}</a></p>
 <p style="margin:0 0 8px;font-size:13px;color:#7a5444">If the button does not work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${escape(link)}" style="color:#b93c63">${escape(link)}</a></p>
 <p style="margin:0;font-size:13px;color:#9b7565">${escape(footnote)}</p></td></tr></table>
-<p style="font-size:12px;color:#9b7565;margin-top:20px">Frosted Marketplace Inc. · Vancouver, British Columbia</p>
+<p style="font-size:12px;color:#9b7565;margin-top:20px">Frosted Marketplace Inc. · Vancouver, British Columbia</p>${foot}
 </td></tr></table></body></html>`;
+}
+
+/** An e-mail from its parts: the HTML and a plain-text part with the same content. */
+export function composeEmail(subject: string, parts: EmailParts): EmailContent {
+  const { heading, paragraphs, details, button, link, footnote, footer } = parts;
+  return {
+    subject,
+    link,
+    html: layout(parts),
+    text: [
+      heading,
+      '',
+      ...paragraphs.flatMap((p) => [p, '']),
+      ...(details?.length ? [...details.map((d) => `${d.label}: ${d.value}`), ''] : []),
+      `${button}: ${link}`,
+      '',
+      footnote,
+      '',
+      'Frosted Marketplace Inc., Vancouver, BC',
+      ...(footer
+        ? [
+            '',
+            footer.reason,
+            `Unsubscribe: ${footer.unsubscribeUrl}`,
+            `E-mail settings: ${footer.settingsUrl}`,
+          ]
+        : []),
+    ].join('\n'),
+  };
 }
 
 function compose(
@@ -45,22 +97,9 @@ function compose(
   button: string,
   link: string,
   footnote: string,
+  footer?: EmailFooter,
 ): EmailContent {
-  return {
-    subject,
-    link,
-    html: layout({ heading, paragraphs, button, link, footnote }),
-    text: [
-      heading,
-      '',
-      ...paragraphs.flatMap((p) => [p, '']),
-      `${button}: ${link}`,
-      '',
-      footnote,
-      '',
-      'Frosted Marketplace Inc., Vancouver, BC',
-    ].join('\n'),
-  };
+  return composeEmail(subject, { heading, paragraphs, button, link, footnote, footer });
 }
 
 export const verifyEmail = ({ name, url }: { name: string; url: string }) =>
@@ -135,7 +174,15 @@ export const existingAccount = ({ name, url }: { name: string; url: string }) =>
     'If this was not you, you can ignore this e-mail: your account is safe.',
   );
 
-export const claimOpened = ({ orderNumber, url }: { orderNumber: string; url: string }) =>
+export const claimOpened = ({
+  orderNumber,
+  url,
+  footer,
+}: {
+  orderNumber: string;
+  url: string;
+  footer?: EmailFooter | undefined;
+}) =>
   compose(
     `A satisfaction claim on order ${orderNumber}`,
     `Your customer reported a problem with order ${orderNumber}`,
@@ -146,6 +193,7 @@ export const claimOpened = ({ orderNumber, url }: { orderNumber: string; url: st
     'Answer the claim',
     url,
     'Questions? Reply to this e-mail or visit our support page.',
+    footer,
   );
 
 export const claimResolved = ({
@@ -153,11 +201,13 @@ export const claimResolved = ({
   outcome,
   note,
   url,
+  footer,
 }: {
   orderNumber: string;
   outcome: string;
   note: string;
   url: string;
+  footer?: EmailFooter | undefined;
 }) =>
   compose(
     `The claim on order ${orderNumber} is resolved`,
@@ -166,6 +216,7 @@ export const claimResolved = ({
     'See the order',
     url,
     'Questions? Reply to this e-mail or visit our support page.',
+    footer,
   );
 
 export const paymentReceipt = ({
@@ -198,12 +249,14 @@ export const quoteRequested = ({
   customerFirstName,
   summary,
   url,
+  footer,
 }: {
   businessName: string;
   customerFirstName: string;
   /** "Birthday cake for December 19, 2026, serves 14, delivery" */
   summary: string;
   url: string;
+  footer?: EmailFooter | undefined;
 }) =>
   compose(
     `New quote request: ${summary}`,
@@ -215,6 +268,7 @@ export const quoteRequested = ({
     'Answer the request',
     url,
     'Questions? Reply to this e-mail or visit our support page.',
+    footer,
   );
 
 export const quoteAccepted = ({
@@ -222,11 +276,13 @@ export const quoteAccepted = ({
   orderNumber,
   summary,
   url,
+  footer,
 }: {
   businessName: string;
   orderNumber: string;
   summary: string;
   url: string;
+  footer?: EmailFooter | undefined;
 }) =>
   compose(
     `Your quote was accepted: order ${orderNumber}`,
@@ -238,16 +294,19 @@ export const quoteAccepted = ({
     'Open my orders',
     url,
     'Questions? Reply to this e-mail or visit our support page.',
+    footer,
   );
 
 export const quoteClosed = ({
   businessName,
   summary,
   url,
+  footer,
 }: {
   businessName: string;
   summary: string;
   url: string;
+  footer?: EmailFooter | undefined;
 }) =>
   compose(
     `Quote closed: the customer chose another baker`,
@@ -259,4 +318,5 @@ export const quoteClosed = ({
     'Open my quotes',
     url,
     'Questions? Reply to this e-mail or visit our support page.',
+    footer,
   );

@@ -7,6 +7,7 @@ import {
   type MessagePage,
 } from '../../../shared/schemas/messages.ts';
 import { displayName } from '../reviews/presenter.ts';
+import { presentMessageImage } from './images.ts';
 import type { getConversation, getMessagePage, listConversations } from './service.ts';
 import type { MessagePageRows } from './thread.ts';
 import { participantIn, type Participant } from './policy.ts';
@@ -32,7 +33,12 @@ export function presentConversationSummary(
         ? { name: row.vendorName, vendorId: c.vendorId }
         : { name: displayName(row.customer), vendorId: null },
     lastMessage: last
-      ? { body: mask(last.body), mine: last.senderId === me.userId, createdAt: iso(last.createdAt) }
+      ? {
+          body: mask(last.body),
+          imageCount: last.imageCount,
+          mine: last.senderId === me.userId,
+          createdAt: iso(last.createdAt),
+        }
       : null,
     unread:
       last !== null && last.senderId !== me.userId && (readAt === null || new Date(last.createdAt) > readAt),
@@ -53,6 +59,7 @@ function presentPage(
     messages: page.rows.map((m): Message => ({
       id: m.message.id,
       body: mask(m.message.body),
+      images: m.images.map(presentMessageImage),
       mine: m.message.senderId === me.userId,
       senderName:
         m.message.senderId === row.conversation.customerId ? displayName(row.customer) : row.vendorName,

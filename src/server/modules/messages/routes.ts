@@ -7,13 +7,14 @@ import {
   markReadResultSchema,
   markReadSchema,
   messagePageQuerySchema,
+  MESSAGE_IMAGES_MAX,
   messagePageSchema,
-  sendMessageSchema,
   startConversationSchema,
 } from '../../../shared/schemas/messages.ts';
 import { signedIn } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
+import { parseOrThrow } from '../../http/validate.ts';
 import { presentConversation, presentConversationSummary, presentMessagePage } from './presenter.ts';
 import {
   getConversation,
@@ -23,6 +24,7 @@ import {
   sendMessage,
   startConversation,
 } from './service.ts';
+import { readSendInput, sendBodyLimit, sendMessageBody } from './send-body.ts';
 
 const tags = ['messages'];
 const sendLimit = rateLimit({ name: 'messages', max: () => 30, windowSeconds: 60 });
@@ -82,13 +84,15 @@ const read = createRoute({
   },
 });
 
+// Documented here and routed below by hand: the body is JSON or multipart, and a declared JSON body
+// would refuse every form before the handler could read it.
 const send = createRoute({
   method: 'post',
   path: '/{id}/messages',
   tags,
-  summary: 'Send a message',
-  middleware: [sendLimit, signedIn] as const,
-  request: { params: conversationIdParamSchema, body: jsonBody(sendMessageSchema) },
+  summary: 'Send a message, with up to 5 images',
+  description: `JSON with \`body\` (and \`orderId\`), or multipart with \`body\`, \`orderId\` and up to ${MESSAGE_IMAGES_MAX} images in \`images\`, each checked by its content. A message needs text or at least one image; a bad image is a 400 at \`images\`.`,
+  request: { params: conversationIdParamSchema, body: sendMessageBody },
   responses: {
     201: json(createdIdSchema, "The message's id"),
     ...errors(400, 401, 403, 404, 413, 415, 429, 503),
@@ -124,10 +128,20 @@ export const messageRoutes = openApiRoutes()
     const { through } = c.req.valid('json');
     const marked = await markConversationRead({ db: c.var.services.db, actor: c.var.actor, id, through });
     return c.json({ marked }, 200);
-  })
-  .openapi(send, async (c) => {
-    const { id } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const message = await sendMessage({ db: c.var.services.db, actor: c.var.actor, id, input });
-    return c.json({ id: message.id }, 201);
   });
+
+messageRoutes.openAPIRegistry.registerPath(send);
+messageRoutes.post('/:id/messages', sendLimit, sendBodyLimit, signedIn, async (c) => {
+  const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
+  const { images, ...input } = await readSendInput(c);
+  const { db, storage, clock } = c.var.services;
+  const message = await sendMessage({
+    db,
+    actor: c.var.actor,
+    id,
+    input,
+    images: { store: storage, files: images },
+    now: clock.now(),
+  });
+  return c.json({ id: message.id }, 201);
+});

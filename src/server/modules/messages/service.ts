@@ -6,11 +6,13 @@ import {
   type SendMessageValues,
 } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, orders, users, vendors } from '../../db/schema/index.ts';
+import { conversations, messageImages, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { paidCentsByOrder } from '../ledger/ledger.ts';
 import { announceUnread, publish, vendorOwnerId } from '../notifications/index.ts';
+import type { ObjectStore } from '../storage/store.ts';
+import { deleteMessageImages, storeMessageImages } from './images.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
 import { readMessages } from './thread.ts';
 
@@ -71,8 +73,9 @@ const summaryColumns = {
   conversation: conversations,
   vendorName: vendors.businessName,
   customer: { firstName: users.firstName, lastName: users.lastName, name: users.name },
-  last: sql<{ body: string; senderId: string; createdAt: string } | null>`(
-    select json_build_object('body', m.body, 'senderId', m.sender_id, 'createdAt', m.created_at)
+  last: sql<{ body: string; imageCount: number; senderId: string; createdAt: string } | null>`(
+    select json_build_object('body', m.body, 'senderId', m.sender_id, 'createdAt', m.created_at,
+      'imageCount', (select count(*) from ${messageImages} i where i.message_id = m.id))
     from ${messages} m where m.conversation_id = ${conversations.id}
     order by m.created_at desc, m.id desc limit 1)`,
 };
@@ -222,20 +225,33 @@ export async function markConversationRead({
   });
 }
 
-/** Sends a message in a conversation the user takes part in, optionally about one of its orders. */
+/**
+ * Sends a message in a conversation the user takes part in, optionally about one of its orders, with
+ * up to five images. The images are stored (checked by content) before the transaction, and only for
+ * a participant; their rows go in with the message, and if the transaction fails the files are deleted.
+ */
 export async function sendMessage({
   db,
   actor,
   id,
   input,
+  images,
+  now: at = new Date(),
 }: {
   db: Db;
   actor: Actor;
   id: string;
   input: SendMessageValues;
+  /** The server's clock (the message digest's timer goes by it). */
+  now?: Date;
+  /** The attached files and the store they go to. */
+  images?: { store: ObjectStore; files: readonly File[] } | undefined;
 }) {
   const me = await participantFor(db, actor);
-  return db.transaction(async (tx) => {
+  // Files are stored only for someone who takes part: anyone else gets the 404 of a missing conversation.
+  if (images?.files.length) await conversationFor(db, me, id);
+  const stored = images ? await storeMessageImages(images.store, id, images.files) : [];
+  const sent = db.transaction(async (tx) => {
     const [c] = await tx
       .select()
       .from(conversations)
@@ -259,7 +275,7 @@ export async function sendMessage({
     }
     // Strictly after the conversation's latest message, even from a server whose clock lags another's:
     // readers poll for what comes after the newest message they hold, and must never be passed by.
-    const now = new Date(Math.max(Date.now(), c.lastMessageAt.getTime() + 1));
+    const now = new Date(Math.max(at.getTime(), c.lastMessageAt.getTime() + 1));
     const [message] = await tx
       .insert(messages)
       .values({
@@ -271,6 +287,10 @@ export async function sendMessage({
         createdAt: now,
       })
       .returning();
+    if (stored.length > 0)
+      await tx
+        .insert(messageImages)
+        .values(stored.map((image, position) => ({ messageId: message!.id, position, ...image })));
     const side = participantIn(me, c);
     await tx
       .update(conversations)
@@ -289,7 +309,12 @@ export async function sendMessage({
         ...(input.orderId ? { orderId: input.orderId } : {}),
       },
       actorId: actor.id,
+      now,
     });
     return message!;
+  });
+  return sent.catch(async (err: unknown) => {
+    if (images) await deleteMessageImages(images.store, stored);
+    throw err;
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MessagePosition } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { messages, orders } from '../../db/schema/index.ts';
+import { imagesOfMessages } from './images.ts';
 
 /**
  * A message's place in its thread as text, to the microsecond: a JavaScript Date keeps only
@@ -16,7 +17,7 @@ const key = sql`(${messages.createdAt}, ${messages.id})`;
  * One page of a thread, oldest first, by keyset on (created_at, id) so that it reads only the page from
  * the messages_conversation_created_idx index however long the thread is. Without a cursor it is the
  * newest page; `before` the page just older than a place; `after` the messages newer than a place, up
- * to `limit` (a poll with nothing new reads no rows).
+ * to `limit` (a poll with nothing new reads no rows). Each message comes with its images.
  */
 export async function readMessages(
   db: Db,
@@ -50,8 +51,12 @@ export async function readMessages(
   if (!after) page.reverse();
   const positionOf = (r: (typeof page)[number]): MessagePosition => ({ at: r.at, id: r.message.id });
   const newest = page.at(-1);
+  const images = await imagesOfMessages(
+    db,
+    page.map((r) => r.message.id),
+  );
   return {
-    rows: page,
+    rows: page.map((r) => ({ ...r, images: images.get(r.message.id) ?? [] })),
     older: more ? positionOf(page[0]!) : null,
     newer: newest ? positionOf(newest) : (after ?? null),
   };

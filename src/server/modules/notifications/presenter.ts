@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
+import { photosPreview } from '../../../shared/schemas/messages.ts';
 import {
   notificationRefsSchema,
   type Notification,
@@ -20,6 +21,7 @@ import {
   users,
   vendors,
 } from '../../db/schema/index.ts';
+import { messageImageCount } from '../messages/images.ts';
 import { hasPaidOrder } from '../messages/service.ts';
 import { displayName } from '../reviews/presenter.ts';
 
@@ -99,6 +101,7 @@ async function loadReferents(db: Db, rows: UserEventRow[]) {
           .select({
             id: messages.id,
             body: messages.body,
+            imageCount: messageImageCount,
             senderId: messages.senderId,
             customerId: conversations.customerId,
             vendorId: conversations.vendorId,
@@ -181,7 +184,10 @@ function describe(row: UserEventRow, r: Referents): Text {
       const from = m ? (m.senderId === m.customerId ? displayName(m.customer) : m.vendorName) : undefined;
       return {
         title: from ? `New message from ${from}` : 'New message',
-        body: m ? preview(m.paid ? m.body : maskContactDetails(m.body)) : null,
+        body: m
+          ? (preview(m.paid ? m.body : maskContactDetails(m.body)) ??
+            (m.imageCount > 0 ? photosPreview(m.imageCount) : null))
+          : null,
         link: refs.conversationId ? `/messages?c=${encodeURIComponent(refs.conversationId)}` : '/messages',
       };
     }

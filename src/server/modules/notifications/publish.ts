@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredRefs } from '../../db/schema/index.ts';
+import { queueEventEmailsCte } from '../mail/outbox.ts';
 
 /** The PostgreSQL channel of the event bus: every server process listens on it (bus.ts). */
 export const USER_EVENTS_CHANNEL = 'frosted_user_events';
@@ -25,7 +26,14 @@ export interface Publication {
   refs: StoredRefs;
   /** The user who made the change, if one did (a timer, a processor or the system: none). */
   actorId?: string | null | undefined;
+  /** When it happened, by the server's clock (timers set from it: the message digest). */
+  now?: Date | undefined;
 }
+
+/** Minutes a recipient must have been away before their new messages are e-mailed (one digest). */
+export const MESSAGE_EMAIL_AWAY_MINUTES = 15;
+export const MESSAGE_DIGEST_JOB = 'mail.messageDigest';
+export const messageDigestJobKey = (userId: string) => `mail:messages:${userId}`;
 
 /**
  * Tells users that something happened, inside the transaction of the change (`tx`): one stored
@@ -33,19 +41,36 @@ export interface Publication {
  * when the transaction commits, so a change rolled back tells nobody, and a notification is in the
  * table before any process hears of it.
  */
-export async function publish(tx: Db, { type, userIds, refs, actorId }: Publication): Promise<void> {
+export async function publish(
+  tx: Db,
+  { type, userIds, refs, actorId, now = new Date() }: Publication,
+): Promise<void> {
   const recipients = [...new Set(userIds)].filter((id): id is string => !!id && id !== actorId);
+  // Each notification is also an e-mail (modules/mail/outbox.ts), queued in the same statement.
+  const emails = queueEventEmailsCte(type);
   for (let i = 0; i < recipients.length; i += CHUNK) {
     const ids = recipients.slice(i, i + CHUNK).map((id) => sql`${id}`);
+    const list = sql`ARRAY[${sql.join(ids, sql`, `)}]::text[]`;
     await tx.execute(sql`
       WITH inserted AS (
         INSERT INTO user_events (user_id, type, refs, actor_id)
         SELECT u, ${type}::text, ${JSON.stringify(refs)}::jsonb, ${actorId ?? null}::text
-        FROM unnest(ARRAY[${sql.join(ids, sql`, `)}]::text[]) AS u
+        FROM unnest(${list}) AS u
         RETURNING id, user_id
-      )
+      )${emails ? sql`, emails AS (${emails})` : sql``}
       SELECT pg_notify(${USER_EVENTS_CHANNEL}::text, json_build_object('userId', user_id, 'id', id::text)::text)
       FROM inserted`);
+    // A message is e-mailed only to someone away for a while, with whatever else came meanwhile: the
+    // first unread one sets a digest for 15 minutes later (a digest already set stays as it is).
+    if (type === 'message.received') {
+      const at = new Date(now.getTime() + MESSAGE_EMAIL_AWAY_MINUTES * 60_000);
+      await tx.execute(sql`
+        INSERT INTO jobs (id, kind, key, run_at, payload)
+        SELECT gen_random_uuid()::text, ${MESSAGE_DIGEST_JOB}::text, ${messageDigestJobKey('')} || u, ${at},
+               jsonb_build_object('userId', u)
+        FROM unnest(${list}) AS u
+        ON CONFLICT (key) WHERE status = 'pending' DO NOTHING`);
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import {
   type Notification,
   type UnreadCounts,
 } from '../../../shared/schemas/notifications.ts';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { safeError } from '../../http/log-safe-error.ts';
@@ -20,6 +21,8 @@ export const STREAM_BACKLOG_LIMIT = 200;
 const MAX_QUEUED_CHUNKS = 500;
 /** Ids each stream remembers having sent (more than a replay holds). */
 const REMEMBERED_IDS = STREAM_BACKLOG_LIMIT + 100;
+/** How often the heartbeat writes that the connected users are still here. */
+const PRESENCE_WRITE_MS = 60_000;
 /** The reconnection delay the stream asks of EventSource (`retry:`). */
 const RETRY_MS = 1_000;
 
@@ -72,11 +75,14 @@ export function createStreamHub({
   bus,
   log,
   heartbeatMs = STREAM_HEARTBEAT_MS,
+  clock = systemClock,
 }: {
   db: Db;
   bus: EventBus;
   log: Logger;
   heartbeatMs?: number;
+  /** The time "last seen" is written with (the message digest waits for people away 15 minutes). */
+  clock?: Clock;
 }): StreamHub {
   const byUser = new Map<string, Connection[]>();
   const subscriptions = new Map<string, Promise<() => void>>();
@@ -84,6 +90,29 @@ export function createStreamHub({
   let flushing: Promise<void> = Promise.resolve();
   let scheduled = false;
   let timer: NodeJS.Timeout | undefined;
+  let presenceWrittenAt = 0;
+
+  /**
+   * Writes that these users are in the app now (user_activity.last_seen_at): when a stream opens,
+   * when a user's last stream ends, and from the heartbeat at most once a minute for everyone
+   * connected (one statement). Never in the way of a stream: a failure is logged.
+   */
+  const markSeen = async (userIds: string[]): Promise<unknown> => {
+    if (userIds.length === 0) return;
+    const at = clock.now();
+    const list = sql`ARRAY[${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}]::text[]`;
+    return db
+      .execute(
+        sql`INSERT INTO user_activity (user_id, last_seen_at)
+          SELECT u, ${at} FROM unnest(${list}) AS u
+          WHERE EXISTS (SELECT 1 FROM users WHERE users.id = u)
+          ON CONFLICT (user_id) DO UPDATE SET last_seen_at = GREATEST(user_activity.last_seen_at, excluded.last_seen_at)`,
+      )
+      .catch((err: unknown) => log.warn({ err: safeError(err) }, 'could not note who is online'));
+  };
 
   const send = (conn: Connection, chunk: Uint8Array) => {
     if (conn.closed) return;
@@ -118,6 +147,7 @@ export function createStreamHub({
     const rest = list.filter((c) => c !== conn);
     if (rest.length > 0) return void byUser.set(conn.userId, rest);
     byUser.delete(conn.userId);
+    void markSeen([conn.userId]);
     const subscription = subscriptions.get(conn.userId);
     subscriptions.delete(conn.userId);
     subscription?.then((unsubscribe) => unsubscribe()).catch(() => {});
@@ -203,6 +233,11 @@ export function createStreamHub({
     const all = [...byUser.values()].flat();
     for (const conn of all) if (!conn.early) send(conn, HEARTBEAT);
     const ids = [...new Set(all.map((c) => c.sessionId))];
+    if (Date.now() - presenceWrittenAt >= PRESENCE_WRITE_MS) {
+      presenceWrittenAt = Date.now();
+      const users = [...byUser.keys()];
+      for (let i = 0; i < users.length; i += 1_000) await markSeen(users.slice(i, i + 1_000));
+    }
     try {
       const alive = new Set<string>();
       for (let i = 0; i < ids.length; i += 1_000) {
@@ -290,6 +325,7 @@ export function createStreamHub({
       }
       // Ended while it opened (a sixth tab of the user opened meanwhile): nothing more to do.
       if (conn.closed) return stream;
+      void markSeen([userId]);
       const early = conn.early ?? [];
       conn.early = null;
       for (const id of early) queue(id === 'counts' ? { userId } : { userId, id: String(id) });

@@ -22,13 +22,7 @@ import { parseOrThrow } from '../../http/validate.ts';
 import { BUCKETS, MB } from '../storage/buckets.ts';
 import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import { createReview } from '../reviews/create-review.ts';
-import {
-  CLAIM_MESSAGES,
-  MAX_CLAIM_PHOTOS,
-  openClaim,
-  respondToClaim,
-  tellClaimOpened,
-} from '../payments/claims.ts';
+import { CLAIM_MESSAGES, MAX_CLAIM_PHOTOS, openClaim, respondToClaim } from '../payments/claims.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { openOrderConversation } from './conversation.ts';
 import { getOrderDetail } from './detail.ts';
@@ -253,7 +247,7 @@ export const orderRoutes = openApiRoutes()
   })
   .openapi(openClaimRoute, async (c) => {
     const { id } = c.req.valid('param');
-    const { db, clock, storage, mailer, config, log } = c.var.services;
+    const { db, clock, storage } = c.var.services;
     const form = await c.req.parseBody({ all: true }).catch(() => {
       throw AppError.validation({ description: 'Please describe what is wrong.' });
     });
@@ -307,7 +301,6 @@ export const orderRoutes = openApiRoutes()
         await deleteStoredImage(storage, 'claims', [p.imageKey, p.thumbKey]).catch(() => {});
       throw err;
     }
-    await tellClaimOpened(db, mailer, config.publicUrl, id, log);
     return c.json(await getOrderDetail(db, c.var.actor, id, clock.now()), 201);
   })
   .openapi(claimResponseRoute, async (c) => {

@@ -15,6 +15,7 @@ import type { Actor } from '../auth/actor.ts';
 import { isAdmin } from '../auth/actor.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
+import { COMPLETE_REMINDER_JOB, completeReminderAt, completeReminderJobKey } from '../mail/jobs.ts';
 import { publish } from '../notifications/index.ts';
 import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from '../payments/money.ts';
 
@@ -205,8 +206,16 @@ async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, par
       runAt: addHours(now, rule.hours),
       payload: { orderId: order.id },
     });
+    // The customer's last reminder, a few hours before it completes by itself (e-mail).
+    await scheduleJob(tx, {
+      kind: COMPLETE_REMINDER_JOB,
+      key: completeReminderJobKey(order.id),
+      runAt: completeReminderAt(now),
+      payload: { orderId: order.id, completesAt: addHours(now, rule.hours).toISOString() },
+    });
   } else if (order.status === 'completed' || order.status === 'cancelled') {
     await cancelJob(tx, autoCompleteJobKey(order.id));
+    await cancelJob(tx, completeReminderJobKey(order.id));
   }
   // Paid or cancelled: the unpaid order's timer has nothing left to do.
   if (action === 'pay' || order.status === 'cancelled') await cancelJob(tx, expireUnpaidJobKey(order.id));

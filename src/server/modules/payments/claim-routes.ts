@@ -3,7 +3,7 @@ import { claimResolutionSchema, claimsQueueSchema } from '../../../shared/schema
 import { reconciliationSchema } from '../../../shared/schemas/reconciliation.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
-import { claimsQueue, resolveClaim, tellClaimResolved } from './claims.ts';
+import { claimsQueue, resolveClaim } from './claims.ts';
 import { reconciliation } from './reconciliation.ts';
 import { sendPendingRefunds } from './service.ts';
 
@@ -50,8 +50,8 @@ export const reconciliationRoutes = openApiRoutes().openapi(reconciliationRoute,
 export const claimAdminRoutes = openApiRoutes()
   .openapi(queue, async (c) => c.json(await claimsQueue(c.var.services.db), 200))
   .openapi(resolution, async (c) => {
-    const { db, clock, mailer, config, log, payments } = c.var.services;
-    const { claim, refundCents } = await resolveClaim({
+    const { db, clock, log, payments } = c.var.services;
+    const { refundCents } = await resolveClaim({
       db,
       actor: c.var.actor,
       claimId: c.req.valid('param').id,
@@ -61,6 +61,5 @@ export const claimAdminRoutes = openApiRoutes()
     await sendPendingRefunds({ db, processor: payments, now: clock.now(), log }).catch((err: unknown) =>
       log.error({ err }, 'could not send refunds'),
     );
-    await tellClaimResolved(db, mailer, config.publicUrl, claim, log);
     return c.json({ status: 'resolved' as const, refundCents }, 200);
   });

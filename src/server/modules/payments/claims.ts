@@ -5,12 +5,10 @@ import type { ClaimResolutionInput, ClaimView } from '../../../shared/schemas/cl
 import type { Db, Tx } from '../../db/client.ts';
 import { type ClaimPhoto, claims, orderEvents, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Logger } from '../../logger.ts';
 import { type Actor, isAdmin } from '../auth/actor.ts';
 import { cancelJob } from '../jobs/jobs.ts';
 import { claimSplit, heldForOrder, settleOrder } from '../ledger/ledger.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { claimOpened, claimResolved } from '../mail/templates.ts';
+import { completeReminderJobKey } from '../mail/jobs.ts';
 import { orderParties, publish, vendorOwnerId } from '../notifications/index.ts';
 import { autoCompleteJobKey, transitionOrder } from '../orders/transitions.ts';
 import { fileUrl } from '../storage/images.ts';
@@ -67,28 +65,6 @@ export function claimView(row: ClaimRow): ClaimView {
   };
 }
 
-/** The people of an order, for the e-mails. */
-async function parties(db: Db, orderId: string) {
-  const [row] = await db
-    .select({
-      order: orders,
-      vendorName: vendors.businessName,
-      vendorUserId: vendors.userId,
-      customerEmail: users.email,
-      customerName: users.name,
-    })
-    .from(orders)
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .innerJoin(users, eq(users.id, orders.customerId))
-    .where(eq(orders.id, orderId));
-  if (!row) throw AppError.notFound('Order not found.');
-  const [vendorUser] = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.id, row.vendorUserId));
-  return { ...row, vendorEmail: vendorUser?.email };
-}
-
 /**
  * The customer opens a claim on a delivered order within 24 hours of delivery. The order's
  * auto-completion is stopped in the same transaction (the order row locked, so a completion running
@@ -124,6 +100,7 @@ export async function openClaim({
       .returning();
     if (!created) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.exists);
     await cancelJob(tx, autoCompleteJobKey(orderId));
+    await cancelJob(tx, completeReminderJobKey(orderId));
     const owner = await vendorOwnerId(tx, order.vendorId);
     await publish(tx, {
       type: 'claim.opened',
@@ -291,56 +268,4 @@ export async function claimsQueue(db: Db) {
     open: rows.map((r, i) => item(r, held[i]!)),
     recent: recent.map((r) => item(r, 0)),
   };
-}
-
-/** E-mails: the vendor hears of a new claim; both sides hear how it was resolved. Never fails the request. */
-export async function tellClaimOpened(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  orderId: string,
-  log: Logger,
-) {
-  try {
-    const p = await parties(db, orderId);
-    if (p.vendorEmail)
-      await mailer.send({
-        to: p.vendorEmail,
-        kind: 'claim-opened',
-        ...claimOpened({ orderNumber: p.order.orderNumber, url: `${publicUrl}/vendor-dashboard?tab=orders` }),
-      });
-  } catch (err) {
-    log.error({ err, orderId }, 'could not e-mail the claim');
-  }
-}
-
-export async function tellClaimResolved(
-  db: Db,
-  mailer: Mailer,
-  publicUrl: string,
-  claim: ClaimRow,
-  log: Logger,
-) {
-  try {
-    const p = await parties(db, claim.orderId);
-    const outcome =
-      claim.outcome === 'release'
-        ? `The payment goes to ${p.vendorName}.`
-        : `${formatCents(claim.refundCents ?? 0)} is refunded to the customer.`;
-    const content = (url: string) =>
-      claimResolved({ orderNumber: p.order.orderNumber, outcome, note: claim.adminNote ?? '', url });
-    await mailer.send({
-      to: p.customerEmail,
-      kind: 'claim-resolved',
-      ...content(`${publicUrl}/customer-dashboard-original`),
-    });
-    if (p.vendorEmail)
-      await mailer.send({
-        to: p.vendorEmail,
-        kind: 'claim-resolved',
-        ...content(`${publicUrl}/vendor-dashboard?tab=orders`),
-      });
-  } catch (err) {
-    log.error({ err, claimId: claim.id }, 'could not e-mail the claim resolution');
-  }
 }

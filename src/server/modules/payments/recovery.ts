@@ -2,7 +2,6 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'dri
 import type { Db } from '../../db/client.ts';
 import { payments, payouts, processorEvents, vendors } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 import { recordPayoutPaid } from './payouts.ts';
 import { applyProcessorEvent, reopenable } from './service.ts';
@@ -41,15 +40,13 @@ export async function recoverPayments({
   processor,
   now,
   log,
-  receipts,
 }: {
   db: Db;
   processor: PaymentProcessor;
   now: Date;
   log: Logger;
-  receipts?: { mailer: Mailer; publicUrl: string } | undefined;
 }): Promise<RecoveryRound> {
-  const common = { db, processor, now, log, receipts };
+  const common = { db, processor, now, log };
   const eventsApplied = await applyStoredEvents(common);
   const paymentsRecovered = await askAboutOpenPayments(common);
   const { sent, failed } = await retryPendingPayouts(common);
@@ -70,7 +67,7 @@ const dueForAsking = (now: Date) => {
 };
 
 /** (a) Events kept unapplied because their payment was unknown, now that it is known. */
-async function applyStoredEvents({ db, processor, now, log, receipts }: Round): Promise<number> {
+async function applyStoredEvents({ db, processor, now, log }: Round): Promise<number> {
   const waiting = await db
     .select({ payload: processorEvents.payload })
     .from(processorEvents)
@@ -93,14 +90,14 @@ async function applyStoredEvents({ db, processor, now, log, receipts }: Round): 
   let applied = 0;
   for (const { payload } of waiting) {
     const event = payload as unknown as ProcessorEvent;
-    const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log, receipts });
+    const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
     if (result.applied) applied++;
   }
   return applied;
 }
 
 /** (b) Payments still open a while after they started: did the processor take the money? */
-async function askAboutOpenPayments({ db, processor, now, log, receipts }: Round): Promise<number> {
+async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise<number> {
   const open = await db
     .select({ id: payments.id, providerRef: payments.providerRef })
     .from(payments)
@@ -134,7 +131,7 @@ async function askAboutOpenPayments({ db, processor, now, log, receipts }: Round
         paymentRef: providerRef!,
         amountCents: seen.amountCents,
       };
-      const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log, receipts });
+      const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
       if (result.applied) {
         recovered++;
         log.warn({ paymentId: id }, 'payment finished by recovery: its success event never arrived');

@@ -73,7 +73,7 @@ export const paymentRoutes = openApiRoutes()
     );
   })
   .openapi(sandboxConfirmation, async (c) => {
-    const { db, payments, clock, log, mailer, config } = c.var.services;
+    const { db, payments, clock, log } = c.var.services;
     const card = parseOrThrow(
       sandboxCardSchema(() => clock.now()),
       c.req.valid('json'),
@@ -86,12 +86,11 @@ export const paymentRoutes = openApiRoutes()
       cardNumber: card.number,
       now: clock.now(),
       log,
-      receipts: { mailer, publicUrl: config.publicUrl },
     });
     return c.json(result, 200);
   })
   .openapi(sandboxAuthentication, async (c) => {
-    const { db, payments, clock, log, mailer, config } = c.var.services;
+    const { db, payments, clock, log } = c.var.services;
     const result = await authenticateSandboxPayment({
       db,
       processor: payments,
@@ -100,7 +99,6 @@ export const paymentRoutes = openApiRoutes()
       approve: c.req.valid('json').approve,
       now: clock.now(),
       log,
-      receipts: { mailer, publicUrl: config.publicUrl },
     });
     return c.json(result, 200);
   });

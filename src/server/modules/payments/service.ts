@@ -1,10 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Checkout } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, processorEvents, refunds, users, vendors } from '../../db/schema/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { paymentReceipt } from '../mail/templates.ts';
-import { formatCents } from '../../../shared/money.ts';
+import { orders, payments, processorEvents, refunds, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
@@ -159,7 +156,6 @@ export async function confirmSandboxPayment({
   cardNumber,
   now,
   log,
-  receipts,
 }: {
   db: Db;
   processor: PaymentProcessor;
@@ -168,7 +164,6 @@ export async function confirmSandboxPayment({
   cardNumber: string;
   now: Date;
   log: Logger;
-  receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
   // Only the sandbox has a card form of its own: under Stripe the route does not exist.
   if (!isSandboxProcessor(processor)) throw AppError.notFound();
@@ -177,7 +172,7 @@ export async function confirmSandboxPayment({
   if (payment.status !== 'requires_payment')
     throw new AppError('CONFLICT', 409, 'This payment is no longer waiting for a card. Reload the page.');
   const event = await processor.confirmCard(payment.providerRef, cardNumber);
-  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log, receipts });
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
   const after = await customersPayment(db, actor, paymentId);
   return checkoutDto(after.payment, after.order, after.vendorName);
 }
@@ -191,7 +186,6 @@ export async function authenticateSandboxPayment({
   approve,
   now,
   log,
-  receipts,
 }: {
   db: Db;
   processor: PaymentProcessor;
@@ -200,7 +194,6 @@ export async function authenticateSandboxPayment({
   approve: boolean;
   now: Date;
   log: Logger;
-  receipts?: { mailer: Mailer; publicUrl: string };
 }): Promise<Checkout> {
   if (!isSandboxProcessor(processor)) throw AppError.notFound();
   const { payment } = await customersPayment(db, actor, paymentId);
@@ -208,7 +201,7 @@ export async function authenticateSandboxPayment({
   if (payment.status !== 'requires_action')
     throw new AppError('CONFLICT', 409, 'This payment is not waiting for a confirmation. Reload the page.');
   const event = await processor.authenticate(payment.providerRef, approve);
-  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log, receipts });
+  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
   const after = await customersPayment(db, actor, paymentId);
   return checkoutDto(after.payment, after.order, after.vendorName);
 }
@@ -225,21 +218,17 @@ export async function applyProcessorEvent({
   event,
   now,
   log,
-  receipts,
 }: {
   db: Db;
   provider: string;
   event: ProcessorEvent;
   now: Date;
   log: Logger;
-  /** Where the customer's receipt goes once a payment succeeds (sent after the transaction). */
-  receipts?: { mailer: Mailer; publicUrl: string } | undefined;
 }): Promise<{ applied: boolean }> {
   await db
     .insert(processorEvents)
     .values({ id: event.id, provider, type: event.type, payload: { ...event }, receivedAt: now })
     .onConflictDoNothing();
-  let paidOrderId: string | undefined;
   const result = await db.transaction(async (tx) => {
     const [stored] = await tx
       .select({ appliedAt: processorEvents.appliedAt })
@@ -274,7 +263,6 @@ export async function applyProcessorEvent({
         amountCents: event.amountCents,
         key: `payment:${payment.id}`,
       });
-      paidOrderId = order!.id;
       if (order!.status === 'pending') {
         await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
         const parties = await orderParties(tx, order!.id);
@@ -301,7 +289,6 @@ export async function applyProcessorEvent({
       .where(eq(processorEvents.id, event.id));
     return { applied: true };
   });
-  if (paidOrderId && receipts) await sendReceipt(db, receipts, paidOrderId, log);
   return result;
 }
 
@@ -326,37 +313,6 @@ export async function recordIgnoredEvent({
     .insert(processorEvents)
     .values({ id, provider, type, payload: { id, type }, receivedAt: now, appliedAt: now })
     .onConflictDoNothing();
-}
-
-/** The customer's receipt: what was paid, to whom, and that Frosted holds it until they are satisfied. */
-async function sendReceipt(
-  db: Db,
-  { mailer, publicUrl }: { mailer: Mailer; publicUrl: string },
-  orderId: string,
-  log: Logger,
-) {
-  try {
-    const [row] = await db
-      .select({ order: orders, vendorName: vendors.businessName, email: users.email, name: users.name })
-      .from(orders)
-      .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-      .innerJoin(users, eq(users.id, orders.customerId))
-      .where(eq(orders.id, orderId));
-    if (!row) return;
-    await mailer.send({
-      to: row.email,
-      kind: 'payment-receipt',
-      ...paymentReceipt({
-        name: row.name,
-        orderNumber: row.order.orderNumber,
-        vendorName: row.vendorName,
-        amount: formatCents(row.order.amount),
-        url: `${publicUrl}/customer-dashboard-original`,
-      }),
-    });
-  } catch (err) {
-    log.error({ err, orderId }, 'could not e-mail the receipt');
-  }
 }
 
 /**

@@ -50,7 +50,7 @@ const stripeWebhook = createRoute({
  * request guards let through (no browser, so no user's cookies), under the same 1 MB limit.
  */
 export const stripeWebhookRoutes = openApiRoutes().openapi(stripeWebhook, async (c) => {
-  const { db, payments, clock, log, mailer, config } = c.var.services;
+  const { db, payments, clock, log } = c.var.services;
   if (!isStripeProcessor(payments)) throw AppError.notFound();
   const payload = await c.req.text();
   let webhook;
@@ -73,7 +73,6 @@ export const stripeWebhookRoutes = openApiRoutes().openapi(stripeWebhook, async 
       event: webhook.event,
       now,
       log,
-      receipts: { mailer, publicUrl: config.publicUrl },
     });
   } else {
     await recordIgnoredEvent({ db, provider: 'stripe', id: webhook.id, type: webhook.type, now });

@@ -15,7 +15,6 @@ import {
 import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { tellVendorsOfAcceptance, tellVendorsOfRequest } from './notify.ts';
 import { getCustomerRequest, listCustomerRequests, listVendorInbox } from './read.ts';
 import { acceptQuote, answerQuote, askForChange, createQuoteRequest, declineQuote } from './service.ts';
 
@@ -41,9 +40,8 @@ export const quoteRequestRoutes = openApiRoutes()
     }),
     async (c) => {
       const input = c.req.valid('json');
-      const { db, clock, mailer, config, log } = c.var.services;
+      const { db, clock } = c.var.services;
       const created = await createQuoteRequest({ db, actor: c.var.actor, input, now: clock.now() });
-      await tellVendorsOfRequest(db, mailer, config.publicUrl, created.requestId, log);
       return c.json(created, 201);
     },
   )
@@ -170,7 +168,7 @@ export const quoteRoutes = openApiRoutes()
       responses: { 201: json(quoteAcceptedSchema, 'The order, waiting for payment'), ...writeErrors },
     }),
     async (c) => {
-      const { db, clock, mailer, config, log } = c.var.services;
+      const { db, clock, config } = c.var.services;
       const quoteId = c.req.valid('param').id;
       const accepted = await acceptQuote({
         db,
@@ -180,7 +178,6 @@ export const quoteRoutes = openApiRoutes()
         now: clock.now(),
         serviceFeeRate: config.serviceFeeRate,
       });
-      await tellVendorsOfAcceptance(db, mailer, config.publicUrl, accepted.requestId, log);
       return c.json({ orderId: accepted.orderId, orderNumber: accepted.orderNumber }, 201);
     },
   );

@@ -1,3 +1,5 @@
+import { MESSAGE_IMAGE_MAX_BYTES, MESSAGE_IMAGE_TYPES } from '../../../shared/schemas/messages.ts';
+
 /** Bytes in a megabyte, as the limits are stated to users. */
 export const MB = 1024 * 1024;
 
@@ -49,6 +51,14 @@ export const BUCKETS = {
     public: true,
     fileSizeLimit: 10 * MB,
     allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  },
+  messages: {
+    id: 'messages',
+    // Random keys, and the link is shown only to the conversation's customer and vendor.
+    name: 'Message images',
+    public: true,
+    fileSizeLimit: MESSAGE_IMAGE_MAX_BYTES,
+    allowedMimeTypes: MESSAGE_IMAGE_TYPES,
   },
 } as const satisfies Record<string, Bucket>;
 

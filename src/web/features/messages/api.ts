@@ -7,7 +7,8 @@ import type {
   MarkReadResult,
   Message,
   MessagePage,
-  SendMessageValues,
+  SendMessageFormValues,
+  SendMessageInput,
 } from '../../../shared/schemas/messages.ts';
 import { api } from '../../lib/api.ts';
 import { useFallbackInterval } from '../../lib/realtime.ts';
@@ -130,14 +131,20 @@ export function useStartConversation() {
   });
 }
 
+/** Sends a message: as JSON when it is only text, as multipart when images come with it. */
 export function useSendMessage(conversationId: string) {
   const qc = useQueryClient();
+  const path = `/api/me/conversations/${conversationId}/messages`;
   return useMutation({
-    mutationFn: (input: SendMessageValues) =>
-      api<CreatedId>(`/api/me/conversations/${conversationId}/messages`, {
-        method: 'POST',
-        json: input,
-      }),
+    mutationFn: ({ images, ...text }: SendMessageFormValues) => {
+      if (images.length === 0)
+        return api<CreatedId>(path, { method: 'POST', json: text satisfies SendMessageInput });
+      const form = new FormData();
+      form.set('body', text.body);
+      if (text.orderId) form.set('orderId', text.orderId);
+      for (const image of images) form.append('images', image);
+      return api<CreatedId>(path, { method: 'POST', body: form });
+    },
     onSuccess: () => void qc.invalidateQueries({ queryKey: messageKeys.all }),
   });
 }

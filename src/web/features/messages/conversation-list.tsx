@@ -1,6 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ConversationSummary } from '../../../shared/schemas/messages.ts';
+import { type ConversationSummary, photosPreview } from '../../../shared/schemas/messages.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatShortDateTime } from '../../../shared/time.ts';
 
@@ -12,6 +12,13 @@ export function NoMessages({ text }: { text: string }) {
       <p className="mt-1 text-cocoa-600">{text}</p>
     </div>
   );
+}
+
+/** "You: See you Friday", or for a message of images only "Sent 2 photos" / "You sent 2 photos". */
+function lastMessageText({ body, imageCount, mine }: NonNullable<ConversationSummary['lastMessage']>) {
+  if (body) return `${mine ? 'You: ' : ''}${body}`;
+  const photos = photosPreview(imageCount);
+  return mine ? `You ${photos.toLowerCase()}` : photos;
 }
 
 /** Conversations, newest first; each opens on the messages page. */
@@ -49,9 +56,7 @@ export function ConversationList({
                 </span>
               )}
               <span className="truncate">
-                {c.lastMessage
-                  ? `${c.lastMessage.mine ? 'You: ' : ''}${c.lastMessage.body}`
-                  : 'No messages yet'}
+                {c.lastMessage ? lastMessageText(c.lastMessage) : 'No messages yet'}
               </span>
             </span>
           </Link>

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ArrowLeft, Lock, Send } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import {
-  sendMessageSchema,
-  type SendMessageInput,
-  type SendMessageValues,
+  sendMessageFormSchema,
+  type SendMessageFormInput,
+  type SendMessageFormValues,
 } from '../../../shared/schemas/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { fieldA11y } from '../../components/ui/field.tsx';
@@ -16,6 +16,7 @@ import { FieldError, Label, NativeSelect, Textarea } from '../../components/ui/i
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { type Thread, useMarkRead, useSendMessage, useThread } from './api.ts';
+import { AttachImagesInput, AttachmentPreviews, useAttachments } from './attach-images.tsx';
 import { MessageLog } from './message-log.tsx';
 
 /**
@@ -99,30 +100,43 @@ function Composer({
   defaultOrderId: string | null;
 }) {
   const send = useSendMessage(conversationId);
-  const { register, handleSubmit, formState, setError, resetField } = useForm<
-    SendMessageInput,
+  const { register, handleSubmit, formState, setError, setValue, trigger, resetField } = useForm<
+    SendMessageFormInput,
     unknown,
-    SendMessageValues
+    SendMessageFormValues
   >({
-    resolver: zodResolver(sendMessageSchema),
-    defaultValues: { body: '', orderId: defaultOrderId ?? '' },
+    resolver: zodResolver(sendMessageFormSchema),
+    defaultValues: { body: '', orderId: defaultOrderId ?? '', images: [] },
+  });
+  const attachments = useAttachments((files) => {
+    // Checked at once (count, size, type), so a problem shows before sending.
+    setValue('images', files, { shouldValidate: true });
+    if (formState.errors.body) void trigger('body');
   });
   const submit = handleSubmit((input) =>
     send.mutate(
-      { body: input.body, ...(input.orderId ? { orderId: input.orderId } : {}) },
+      { body: input.body, images: input.images, ...(input.orderId ? { orderId: input.orderId } : {}) },
       {
-        // Only a sent message clears the box; on an error the text stays for another try.
-        onSuccess: () => resetField('body'),
+        // Only a sent message clears the box; on an error the text and images stay for another try.
+        onSuccess: () => {
+          resetField('body');
+          attachments.clear();
+        },
         onError: (err) => {
-          if (err instanceof ApiError && (err.fields.body || err.fields.orderId)) {
-            if (err.fields.body) setError('body', { message: err.fields.body });
-            if (err.fields.orderId) setError('orderId', { message: err.fields.orderId });
-          } else toast.error(err.message);
+          const fields: Record<string, string> = err instanceof ApiError ? { ...err.fields } : {};
+          // A request too large for the server, with images attached, is about the images.
+          if (err instanceof ApiError && err.status === 413 && input.images.length > 0)
+            fields.images ??= err.message;
+          const shown = (['body', 'orderId', 'images'] as const).filter((name) => fields[name]);
+          for (const name of shown) setError(name, { message: fields[name] });
+          if (shown.length === 0) toast.error(err.message);
         },
       },
     ),
   );
   const bodyError = formState.errors.body?.message;
+  const imagesError = formState.errors.images?.message;
+  const focusPicker = useCallback(() => document.getElementById('message-images')?.focus(), []);
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-2 border-t border-cocoa-900/8 p-3">
       {orders.length > 0 && (
@@ -140,6 +154,11 @@ function Composer({
           </NativeSelect>
         </div>
       )}
+      <AttachmentPreviews
+        items={attachments.items}
+        onRemove={attachments.remove}
+        fallbackFocus={focusPicker}
+      />
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <Label htmlFor="message-body" className="sr-only">
@@ -163,7 +182,14 @@ function Composer({
           <Send aria-hidden /> <span className="hidden sm:inline">Send</span>
         </Button>
       </div>
+      <AttachImagesInput
+        id="message-images"
+        count={attachments.items.length}
+        error={imagesError}
+        onPick={attachments.add}
+      />
       <FieldError id="message-body-error" message={bodyError} />
+      <FieldError id="message-images-error" message={imagesError} />
       <FieldError id="message-order-error" message={formState.errors.orderId?.message} />
     </form>
   );

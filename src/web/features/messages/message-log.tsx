@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Message } from '../../../shared/schemas/messages.ts';
+import type { Message, MessageImage } from '../../../shared/schemas/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
@@ -98,24 +98,68 @@ export function MessageLog({ id, thread }: { id: string; thread: Thread }) {
 }
 
 function MessageItem({ message: m }: { message: Message }) {
+  const sender = m.mine ? 'You' : m.senderName;
   return (
     <li className={cn('flex flex-col', m.mine ? 'items-end' : 'items-start')}>
-      <div
-        className={cn(
-          'max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap',
-          m.mine ? 'bg-rose-600 text-white' : 'bg-cream-200 text-cocoa-900',
-        )}
-      >
-        {m.orderNumber && (
-          <p className={cn('mb-1 text-xs', m.mine ? 'text-rose-100' : 'text-cocoa-500')}>
-            About order {m.orderNumber}
-          </p>
-        )}
-        {m.body}
-      </div>
+      {(m.body || m.orderNumber) && (
+        <div
+          className={cn(
+            'max-w-[85%] rounded-2xl px-4 py-2 whitespace-pre-wrap',
+            m.mine ? 'bg-rose-600 text-white' : 'bg-cream-200 text-cocoa-900',
+          )}
+        >
+          {m.orderNumber && (
+            <p className={cn('text-xs', m.body && 'mb-1', m.mine ? 'text-rose-100' : 'text-cocoa-500')}>
+              About order {m.orderNumber}
+            </p>
+          )}
+          {m.body}
+        </div>
+      )}
+      {m.images.length > 0 && <MessageImages images={m.images} sender={m.mine ? 'you' : m.senderName} />}
       <p className="mt-1 text-xs text-cocoa-500">
-        {m.mine ? 'You' : m.senderName} · {formatDateTime(m.createdAt)}
+        {sender} · {formatDateTime(m.createdAt)}
       </p>
     </li>
+  );
+}
+
+/** A message's images as thumbnails, each opening the full image in a new tab. */
+function MessageImages({ images, sender }: { images: MessageImage[]; sender: string }) {
+  const single = images.length === 1;
+  return (
+    <ul
+      aria-label={`Photos from ${sender}`}
+      className={cn(
+        'mt-1 grid max-w-[85%] gap-1',
+        single
+          ? 'w-60'
+          : images.length === 2 || images.length === 4
+            ? 'w-60 grid-cols-2'
+            : 'w-72 grid-cols-3',
+      )}
+    >
+      {images.map((image, i) => (
+        <li key={image.url}>
+          <a
+            href={image.url}
+            target="_blank"
+            rel="noreferrer"
+            className="block overflow-hidden rounded-xl ring-1 ring-cocoa-900/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500"
+          >
+            <img
+              src={image.thumbUrl}
+              alt={`Attachment ${i + 1} from ${sender}`}
+              width={image.width}
+              height={image.height}
+              loading="lazy"
+              decoding="async"
+              className={cn('h-auto w-full bg-cream-200 object-cover', single ? 'max-h-80' : 'aspect-square')}
+            />
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
