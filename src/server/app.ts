@@ -32,6 +32,10 @@ import { vendorApplicationRoutes } from './modules/vendors/application-routes.ts
 import { portfolioRoutes } from './modules/vendors/portfolio-routes.ts';
 import { vendorProfileRoutes } from './modules/vendors/profile-routes.ts';
 import { vendorRoutes } from './modules/vendors/routes.ts';
+import { vendorAnalyticsRoutes } from './modules/analytics/routes.ts';
+import { vendorAvailabilityRoutes, vendorCalendarRoutes } from './modules/calendar/routes.ts';
+import { proofRoutes } from './modules/proofs/routes.ts';
+import { adminVerificationRoutes, vendorVerificationRoutes } from './modules/verification/routes.ts';
 import type { Services } from './services.ts';
 
 /** Builds the whole HTTP app. Tests call this and use app.request(); main.ts gives it a port. */
@@ -76,12 +80,14 @@ export function createApp(services: Services) {
     services.auth.handler(withClientIp(c, services.config.trustProxy)),
   );
   app.route('/api/health', healthRoutes);
+  app.route('/api/vendors', vendorAvailabilityRoutes);
   app.route('/api/vendors', vendorRoutes);
   app.route('/api/vendor-applications', vendorApplicationRoutes);
   app.route('/api/reviews', reviewRoutes);
   app.route('/api/support', supportRoutes);
   app.route('/api/designs', designRoutes);
   app.route('/api/me/dashboard', dashboardRoutes);
+  app.route('/api/orders', proofRoutes);
   app.route('/api/orders', orderRoutes);
   app.route('/api/quote-requests', quoteRequestRoutes);
   app.route('/api/quotes', quoteRoutes);
@@ -93,13 +99,17 @@ export function createApp(services: Services) {
   app.route('/api/payments', paymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
+  app.route('/api/me/vendor-profile/calendar', vendorCalendarRoutes);
+  app.route('/api/me/vendor-profile/verification', vendorVerificationRoutes);
   app.route('/api/me/vendor-profile', vendorProfileRoutes);
+  app.route('/api/me/vendor-analytics', vendorAnalyticsRoutes);
   // The seeder creates accounts with the README's password: never mounted in production.
   if (services.config.demoTools) app.route('/api/admin/seed', seedRoutes);
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/claims', claimAdminRoutes);
   app.route('/api/admin/reconciliation', reconciliationRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);
+  app.route('/api/admin/verification', adminVerificationRoutes);
   app.route('/api/config', publicConfigRoutes);
   app.route('/api/files', storageRoutes);
   app.route(

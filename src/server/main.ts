@@ -56,7 +56,7 @@ export async function main({ webReady }: MainOptions = {}) {
     { createApp },
     { createServices },
     { runStartupTasks },
-    { startJobRunner, jobHandlers, sendPendingRefunds, scheduleHousekeeping },
+    { startJobRunner, jobHandlers, sendPendingRefunds, chargeDueBalances, scheduleHousekeeping },
     { recoverPayments },
   ] = await modules;
   startup.lap('modules');
@@ -83,6 +83,8 @@ export async function main({ webReady }: MainOptions = {}) {
       const payments = { db: database.db, processor: services.payments, log };
       try {
         await sendPendingRefunds({ ...payments, now: services.clock.now() });
+        // Balances due today, charged to the cards saved with their deposits (payments/balance.ts).
+        await chargeDueBalances({ ...payments, now: services.clock.now() });
         await recoverPayments({ ...payments, now: services.clock.now() });
       } finally {
         await services.mailer.deliver();

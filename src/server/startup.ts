@@ -5,6 +5,7 @@ import type { Logger } from './logger.ts';
 import { ensureAdmin } from './modules/admin/bootstrap.ts';
 import { isEmptyDatabase, seedAll } from './modules/seed/service.ts';
 import { removeOrphanTempFiles } from './modules/storage/local-store.ts';
+import { createObjectStore } from './modules/storage/store.ts';
 
 /**
  * What happens once before the server listens, after migrations: demo data on a first run (never in
@@ -21,7 +22,7 @@ export async function runStartupTasks({
   log: Logger;
 }) {
   if (config.seedOnFirstRun && (await isEmptyDatabase({ db: database.db }))) {
-    await seedAll({ db: database.db, demoAccounts: config.demoTools });
+    await seedAll({ db: database.db, demoAccounts: config.demoTools, store: createObjectStore(config) });
     log.info(
       config.demoTools
         ? 'first run: demo data seeded (see README for the demo accounts)'

@@ -21,6 +21,9 @@ import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 const ALLOWED = `
   pay system: pending -> paid
   expire system: pending -> cancelled
+  balanceUnpaid system: paid -> cancelled
+  balanceUnpaid system: confirmed -> cancelled
+  balanceUnpaid system: in_progress -> cancelled
   confirm vendor: paid -> confirmed
   start vendor: confirmed -> in_progress
   markReady vendor: in_progress -> ready

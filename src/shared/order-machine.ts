@@ -1,3 +1,4 @@
+import { BALANCE_DEADLINE_HOURS } from './deposits.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /**
@@ -62,6 +63,12 @@ export const ORDER_TRANSITIONS = {
     by: ['system'],
     after: { status: 'pending', hours: UNPAID_EXPIRY_HOURS },
     event: `Cancelled: not paid within ${UNPAID_EXPIRY_HOURS} hours`,
+  },
+  balanceUnpaid: {
+    from: ['paid', 'confirmed', 'in_progress'],
+    to: 'cancelled',
+    by: ['system'],
+    event: `Cancelled: the balance was not paid ${BALANCE_DEADLINE_HOURS} hours before the event`,
   },
   confirm: {
     from: ['paid'],

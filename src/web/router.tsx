@@ -100,6 +100,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             page('customer-dashboard-original', () => import('./pages/customer-dashboard-original.tsx')),
             page('vendor-dashboard', () => import('./pages/vendor-dashboard.tsx')),
             page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
+            page('vendor-dashboard/verification', () => import('./pages/vendor-verification.tsx')),
             page('messages', () => import('./pages/messages.tsx')),
             page('quotes', () => import('./pages/quotes.tsx')),
             page('quotes/new', () => import('./pages/quote-new.tsx')),

@@ -135,13 +135,13 @@ describe('accounts', () => {
     await adminTab.page.waitForURL('**/admin');
     const card = adminTab.page.getByRole('group', { name: 'Lavender Crumb' });
     await card.getByRole('button', { name: 'Approve Lavender Crumb' }).click();
-    await adminTab.page.getByText('Lavender Crumb is approved and verified.').waitFor();
+    await adminTab.page.getByText('Lavender Crumb is approved.').waitFor();
     await adminTab.context.close();
     expect(await emailedLink('lavender@example.test', 'vendor-approved')).toContain('/auth?type=vendor');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Vendor Dashboard' }).waitFor();
-    await page.getByText('Verified Vendor').waitFor();
+    await page.getByRole('link', { name: 'Verification' }).waitFor();
     await context.close();
   });
 

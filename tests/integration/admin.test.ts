@@ -45,14 +45,15 @@ describe('vendor applications', () => {
     expect(applications.map((a: { id: string }) => a.id)).toContain(vendor.id);
   });
 
-  it('approval verifies the vendor, makes it public and e-mails the owner; a second decision is refused', async () => {
+  it('approval makes the vendor public (the badge waits for the checklist) and e-mails the owner; a second decision is refused', async () => {
     const { owner, vendor } = await pendingVendor();
     expect((await post(`/api/admin/vendor-applications/${vendor.id}/approve`, customerCookie)).status).toBe(
       403,
     );
     expect((await post(`/api/admin/vendor-applications/${vendor.id}/approve`, adminCookie)).status).toBe(200);
     const [row] = await t.database.db.select().from(vendors).where(eq(vendors.id, vendor.id));
-    expect(row).toMatchObject({ status: 'approved', verified: true });
+    // Approval lists the vendor; the Verified badge waits for the verification checklist.
+    expect(row).toMatchObject({ status: 'approved', verified: false });
     expect((await t.app.request(`/api/vendors/${vendor.id}`)).status).toBe(200);
     // The notification's e-mail is queued with the decision and written by the delivery round.
     await t.services.mailer.deliver();

@@ -35,11 +35,11 @@ async function expectNumbersMatchData() {
 
 describe('demo vendor numbers', () => {
   it('are zero with vendors alone, and follow the orders and reviews once seeded', async () => {
-    await seedTable({ db: t.database.db, table: 'vendors' });
+    await seedTable({ db: t.database.db, table: 'vendors', store: t.services.storage });
     await expectNumbersMatchData();
-    await seedTable({ db: t.database.db, table: 'orders' });
+    await seedTable({ db: t.database.db, table: 'orders', store: t.services.storage });
     await expectNumbersMatchData();
-    await seedAll({ db: t.database.db });
+    await seedAll({ db: t.database.db, store: t.services.storage });
     await expectNumbersMatchData();
     const featured = (await (await t.app.request('/api/vendors/featured?limit=3')).json()) as {
       vendors: { id: string; rating: number; reviewCount: number; orders: number }[];

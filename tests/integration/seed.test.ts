@@ -36,8 +36,8 @@ afterAll(() => t.close());
 describe('demo seeder', () => {
   it('seeds the spec counts with the spec prefixes, idempotently', async () => {
     const db = t.database.db;
-    await seedAll({ db });
-    await seedAll({ db });
+    await seedAll({ db, store: t.services.storage });
+    await seedAll({ db, store: t.services.storage });
     expect(await countDemoRows({ db })).toMatchObject({
       vendors: 8,
       cake_designs: 8,

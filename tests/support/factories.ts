@@ -322,3 +322,199 @@ export async function payAndDeliver({
     await transitionOrder(db, { orderId, action, by: { kind: 'user', actor: asVendor }, now });
   return { asCustomer, asVendor };
 }
+
+// Analytics tests (tests/integration/vendor-analytics.test.ts): quotes, ledger money and blackout days.
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  quoteRequests,
+  quotes,
+  vendorBlackoutDates,
+} from '../../src/server/db/schema/index.ts';
+
+/**
+ * A quote request from `customerId` to one vendor, with that vendor's quote as the test wants it:
+ * its status, when it was received, when first answered (null: never) and the order it became.
+ */
+export async function createQuoteFor(
+  db: Db,
+  {
+    vendorId,
+    customerId,
+    createdAt,
+    firstResponseAt = null,
+    status = firstResponseAt ? 'quoted' : 'requested',
+    orderId = null,
+  }: {
+    vendorId: string;
+    customerId: string;
+    createdAt: Date;
+    firstResponseAt?: Date | null;
+    status?: (typeof quotes.$inferInsert)['status'];
+    orderId?: string | null;
+  },
+) {
+  const requestId = unique('qr');
+  await db.insert(quoteRequests).values({
+    id: requestId,
+    customerId,
+    eventDate: '2027-06-01',
+    brief: {
+      occasion: 'Birthday',
+      flavor: 'Vanilla',
+      size: '8 inch (8-10)',
+      servings: 10,
+      fulfillment: 'pickup',
+      eventDate: '2027-06-01',
+      eventTime: '12:00',
+      dietary: [],
+    },
+    createdAt,
+  });
+  const [quote] = await db
+    .insert(quotes)
+    .values({
+      id: unique('q'),
+      requestId,
+      vendorId,
+      status,
+      firstResponseAt,
+      orderId,
+      revision: firstResponseAt ? 1 : 0,
+      createdAt,
+    })
+    .returning();
+  return quote!;
+}
+
+/**
+ * An order's money through the ledger at a chosen instant (`at`), as the payment and settlement
+ * services post it: the payment held, then settled by `split` (release, cancellation or claim). The
+ * ledger's services stamp the database's clock; tests of months and ranges need the past.
+ */
+export async function postOrderMoneyAt(
+  db: Db,
+  {
+    orderId,
+    vendorId,
+    heldCents,
+    kind,
+    split,
+    paidAt,
+    settledAt,
+  }: {
+    orderId: string;
+    vendorId: string;
+    heldCents: number;
+    kind: 'release' | 'cancellation' | 'claim_resolution';
+    split: { refundCents: number; vendorCents: number; platformCents: number };
+    paidAt: Date;
+    settledAt: Date;
+  },
+) {
+  const held = `order_held:${orderId}`;
+  const payable = `vendor_payable:${vendorId}`;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(ledgerAccounts)
+      .values([
+        { id: 'processor_cash', kind: 'processor_cash' },
+        { id: 'platform_revenue', kind: 'platform_revenue' },
+        { id: 'refunds_payable', kind: 'refunds_payable' },
+        { id: held, kind: 'order_held', orderId },
+        { id: payable, kind: 'vendor_payable', vendorId },
+      ])
+      .onConflictDoNothing();
+    const postAt = async (txKind: 'payment' | typeof kind, createdAt: Date, lines: [string, number][]) => {
+      const id = unique('lt');
+      await tx.insert(ledgerTransactions).values({
+        id,
+        kind: txKind,
+        idempotencyKey: `${txKind}:${orderId}:${id}`,
+        orderId,
+        vendorId,
+        createdAt,
+      });
+      await tx.insert(ledgerEntries).values(
+        lines
+          .filter(([, amount]) => amount !== 0)
+          .map(([accountId, amount]) => ({
+            id: unique('le'),
+            transactionId: id,
+            accountId,
+            amount,
+            createdAt,
+          })),
+      );
+    };
+    await postAt('payment', paidAt, [
+      ['processor_cash', heldCents],
+      [held, -heldCents],
+    ]);
+    await postAt(kind, settledAt, [
+      [held, heldCents],
+      ['refunds_payable', -split.refundCents],
+      [payable, -split.vendorCents],
+      ['platform_revenue', -split.platformCents],
+    ]);
+  });
+}
+
+/** A day the vendor takes no orders (Vancouver day, 'YYYY-MM-DD'). */
+export async function createBlackoutDate(db: Db, vendorId: string, day: string) {
+  await db.insert(vendorBlackoutDates).values({ vendorId, day });
+}
+
+/**
+ * An order paid with the sandbox's 4242 card through the checkout services, then moved by its vendor
+ * through `vendorActions` (none: it stays Paid). Design-proof tests begin here.
+ */
+export async function payOrder({
+  db,
+  processor,
+  log,
+  orderId,
+  customer,
+  vendorOwner,
+  vendorActions = [],
+  now,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  log: Logger;
+  orderId: string;
+  customer: { id: string; email: string };
+  vendorOwner: { id: string; email: string };
+  vendorActions?: string[];
+  now: Date;
+}) {
+  const asCustomer: Actor = {
+    id: customer.id,
+    email: customer.email,
+    name: 'C',
+    userType: 'customer',
+    role: 'user',
+  };
+  const asVendor: Actor = {
+    id: vendorOwner.id,
+    email: vendorOwner.email,
+    name: 'V',
+    userType: 'vendor',
+    role: 'user',
+  };
+  if (!isSandboxProcessor(processor)) throw new Error('payOrder pays with the sandbox');
+  const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now });
+  await confirmSandboxPayment({
+    db,
+    processor,
+    actor: asCustomer,
+    paymentId,
+    cardNumber: '4242424242424242',
+    now,
+    log,
+  });
+  for (const action of vendorActions)
+    await transitionOrder(db, { orderId, action, by: { kind: 'user', actor: asVendor }, now });
+  return { asCustomer, asVendor };
+}

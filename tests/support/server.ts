@@ -43,7 +43,6 @@ export async function startTestServer({
   clock?: Clock;
 } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
-  if (seed) await seedAll({ db: database.db });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Browser journeys sign in many times from one address; the limits themselves are tested in integration.
@@ -55,6 +54,8 @@ export async function startTestServer({
     ...(await configure?.(url)),
   });
   const services = createServices(config, database, createLogger('silent'), { clock });
+  // Demo vendors' verification documents go to the server's own (private) storage.
+  if (seed) await seedAll({ db: database.db, store: services.storage });
   const server = serve({ fetch: createApp(services).fetch, port, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {

@@ -23,6 +23,14 @@ export const NOTIFICATION_TYPES = [
   'payout.sent',
   'vendor.approved',
   'vendor.rejected',
+  'proof.sent',
+  'proof.changesRequested',
+  'proof.approved',
+  'verification.reviewed',
+  'verification.expiring',
+  'verification.expired',
+  'balance.charged',
+  'balance.failed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -36,6 +44,7 @@ export const notificationRefsSchema = z.object({
   claimId: z.string().optional(),
   payoutId: z.string().optional(),
   vendorId: z.string().optional(),
+  proofId: z.string().optional(),
 });
 export type NotificationRefs = z.infer<typeof notificationRefsSchema>;
 

@@ -78,6 +78,18 @@ export const orderDetailSchema = z.object({
    * address is shared after payment).
    */
   pickupAddress: z.string().nullable(),
+  /**
+   * Deposit now, balance later (null for an order paid in full): the deposit, the balance and when it
+   * is charged, and where the balance stands ('declined': the customer pays it from the checkout link).
+   */
+  deposit: z
+    .object({
+      depositCents: z.number().int(),
+      balanceCents: z.number().int(),
+      balanceDueAt: z.string(),
+      balance: z.enum(['scheduled', 'paid', 'declined']),
+    })
+    .nullable(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),
   /** The changes the viewer can make now (cancellations need a note). */

@@ -61,7 +61,13 @@ export const checkoutSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   vendorName: z.string(),
+  /** What this payment is, in cents: the whole order, its deposit, or its balance. */
   amount: z.number().int(),
+  purpose: z.enum(['full', 'deposit', 'balance']),
+  orderAmount: z.number().int(),
+  /** For an order paid with a deposit: the balance, and when it is charged to the saved card. */
+  balanceCents: z.number().int().nullable(),
+  balanceDueAt: z.string().nullable(),
   provider: z.enum(PAYMENT_PROVIDERS),
   status: z.enum(PAYMENT_STATES),
   /** Why the last attempt failed, in the processor's words. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BALANCE_DUE_DAYS_MAX, BALANCE_DUE_DAYS_MIN, DEPOSIT_PERCENT_MAX } from '../deposits.ts';
+import { publicVerificationSchema } from './verification.ts';
 import {
   DIETARY_VALUES,
   LOCATION_VALUES,
@@ -19,6 +21,12 @@ const optionalText = (max: number) =>
   z.string().trim().max(max, `Must be at most ${max} characters.`).optional().or(z.literal(''));
 
 /** Everything a vendor edits on Edit Profile; the same schema checks the form and the request. */
+const DEPOSIT_MESSAGE = 'Enter a deposit from 0 to 100 percent (0: customers pay in full).';
+const BALANCE_DAYS_MESSAGE = `Enter ${BALANCE_DUE_DAYS_MIN} to ${BALANCE_DUE_DAYS_MAX} days before the event.`;
+/** The latest change cut-off a vendor can set: 30 days before the event. */
+export const CHANGE_CUTOFF_HOURS_MAX = 720;
+const CUTOFF_MESSAGE = `Enter 0 to ${CHANGE_CUTOFF_HOURS_MAX} hours before the event.`;
+
 export const vendorProfileInputSchema = z
   .object({
     businessName: required('Please enter your business name.'),
@@ -69,6 +77,25 @@ export const vendorProfileInputSchema = z
       .int(ORDERS_PER_DAY_MESSAGE)
       .min(1, ORDERS_PER_DAY_MESSAGE)
       .max(ORDERS_PER_DAY_MAX, ORDERS_PER_DAY_MESSAGE),
+    // Older clients send none of these: the vendor's current settings (the defaults) stay.
+    depositPercent: z.coerce
+      .number({ error: DEPOSIT_MESSAGE })
+      .int(DEPOSIT_MESSAGE)
+      .min(0, DEPOSIT_MESSAGE)
+      .max(DEPOSIT_PERCENT_MAX, DEPOSIT_MESSAGE)
+      .optional(),
+    balanceDueDays: z.coerce
+      .number({ error: BALANCE_DAYS_MESSAGE })
+      .int(BALANCE_DAYS_MESSAGE)
+      .min(BALANCE_DUE_DAYS_MIN, BALANCE_DAYS_MESSAGE)
+      .max(BALANCE_DUE_DAYS_MAX, BALANCE_DAYS_MESSAGE)
+      .optional(),
+    changeCutoffHours: z.coerce
+      .number({ error: CUTOFF_MESSAGE })
+      .int(CUTOFF_MESSAGE)
+      .min(0, CUTOFF_MESSAGE)
+      .max(CHANGE_CUTOFF_HOURS_MAX, CUTOFF_MESSAGE)
+      .optional(),
   })
   .refine((v) => v.offersDelivery || v.offersPickup, {
     path: ['offersPickup'],
@@ -98,6 +125,9 @@ export const ownVendorProfileSchema = z.object({
   cancellationRefundPercent: z.number().int(),
   leadTimeDays: z.number().int(),
   ordersPerDay: z.number().int(),
+  depositPercent: z.number().int(),
+  balanceDueDays: z.number().int(),
+  changeCutoffHours: z.number().int(),
   imageUrl: z.string().nullable(),
 });
 export type OwnVendorProfile = z.infer<typeof ownVendorProfileSchema>;
@@ -161,6 +191,8 @@ export const portfolioOrderSchema = z.object({
 export const publicVendorPageSchema = z.object({
   vendor: vendorProfileSchema,
   portfolio: z.array(portfolioItemSchema),
+  /** The checklist items Frosted verified (unexpired), or null. */
+  verification: publicVerificationSchema.nullable(),
   /** How customers receive the cake and the vendor's refund for cancellations within 48 hours. */
   service: z.object({
     offersPickup: z.boolean(),

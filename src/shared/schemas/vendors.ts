@@ -106,6 +106,14 @@ export const vendorListQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.stringbool({ error: 'delivery is true or false.' }).optional(),
   ),
+  /**
+   * "Available on {date}" (YYYY-MM-DD, Vancouver): vendors who can take an order that day (not
+   * blacked out, enough notice for their lead time, the day not full).
+   */
+  availableOn: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.iso.date({ error: 'Choose the date as YYYY-MM-DD.' }).optional(),
+  ),
   /** Opaque: the nextCursor of the previous page. */
   cursor: z
     .string()
@@ -144,6 +152,7 @@ export function vendorFilterParams(f: Partial<VendorFilters>): URLSearchParams {
   if (f.tier?.length) p.set('tier', [...f.tier].sort().join(','));
   if (f.minRating !== undefined) p.set('minRating', String(f.minRating));
   if (f.delivery !== undefined) p.set('delivery', String(f.delivery));
+  if (f.availableOn) p.set('availableOn', f.availableOn);
   return p;
 }
 

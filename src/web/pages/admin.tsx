@@ -6,9 +6,10 @@ import { Applications } from '../features/admin/applications.tsx';
 import { Claims } from '../features/admin/claims.tsx';
 import { Reconciliation } from '../features/admin/reconciliation.tsx';
 import { Users } from '../features/admin/users.tsx';
+import { VerificationQueue } from '../features/admin/verification.tsx';
 import { useTabParam } from '../lib/use-tab-param.ts';
 
-const TABS = ['applications', 'users', 'claims', 'reconciliation'] as const;
+const TABS = ['applications', 'verification', 'users', 'claims', 'reconciliation'] as const;
 
 export default function AdminPage() {
   const [tab, setTab] = useTabParam(TABS, 'applications');
@@ -30,12 +31,16 @@ export default function AdminPage() {
           <Tabs value={tab} onValueChange={setTab} className="mt-8">
             <TabsList aria-label="Admin sections" className="flex-wrap rounded-3xl">
               <TabsTrigger value="applications">Vendor applications</TabsTrigger>
+              <TabsTrigger value="verification">Verification</TabsTrigger>
               <TabsTrigger value="users">Users</TabsTrigger>
               <TabsTrigger value="claims">Claims</TabsTrigger>
               <TabsTrigger value="reconciliation">Reconciliation</TabsTrigger>
             </TabsList>
             <TabsContent value="applications">
               <Applications />
+            </TabsContent>
+            <TabsContent value="verification">
+              <VerificationQueue />
             </TabsContent>
             <TabsContent value="users">
               <Users />

@@ -2,6 +2,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
+import { formatDayKey } from '../features/calendar/format.ts';
 import { useVendorList, vendorListQuery } from '../features/vendors/api.ts';
 import { BrowseToolbar } from '../features/vendors/browse-toolbar.tsx';
 import { BrowseVendorCard } from '../features/vendors/browse-vendor-card.tsx';
@@ -51,9 +52,17 @@ export default function BrowseVendorsPage() {
             </div>
           ) : (
             <>
-              <p className="mb-6 font-semibold text-cocoa-700" role="status" aria-live="polite">
-                {total ?? vendors.length} {(total ?? vendors.length) === 1 ? 'vendor' : 'vendors'} found
-              </p>
+              <div className="mb-6 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <p className="font-semibold text-cocoa-700" role="status" aria-live="polite">
+                  {total ?? vendors.length} {(total ?? vendors.length) === 1 ? 'vendor' : 'vendors'} found
+                  {filters.availableOn && ` available on ${formatDayKey(filters.availableOn)}`}
+                </p>
+                {filters.availableOn && (
+                  <Button variant="link" onClick={() => update({ availableOn: undefined })}>
+                    Any date
+                  </Button>
+                )}
+              </div>
               {vendors.length === 0 ? (
                 <div className="rounded-2xl bg-white p-10 text-center">
                   <SearchX className="mx-auto size-10 text-cocoa-400" aria-hidden />

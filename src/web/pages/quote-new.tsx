@@ -18,6 +18,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError, api } from '../lib/api.ts';
 import type { SessionUser } from '../lib/auth-client.ts';
 import { useCustomerDashboard } from '../features/dashboard/api.ts';
+import { DateAvailability } from '../features/calendar/date-availability.tsx';
 import { useCreateQuoteRequest } from '../features/quotes/api.ts';
 import { useVendorPage } from '../features/vendor-page/api.ts';
 
@@ -288,6 +289,11 @@ function QuoteRequestForm({ user }: { user: SessionUser }) {
               {...a11y('q-time', 'eventTime')}
             />
           </Field>
+          <DateAvailability
+            vendors={vendors.filter((v) => chosen.includes(v.id))}
+            date={values.eventDate}
+            onPickDate={(day) => setValues((v) => ({ ...v, eventDate: day }))}
+          />
           <fieldset className="space-y-2 sm:col-span-2">
             <legend className="text-sm font-semibold text-cocoa-700">Delivery or pickup</legend>
             <div className="flex gap-6">

@@ -11,6 +11,7 @@ import { useVendorPage } from '../features/vendor-page/api.ts';
 import { PortfolioGallery } from '../features/vendor-page/gallery.tsx';
 import { VendorPageSkeleton } from '../features/vendor-page/skeleton.tsx';
 import { VendorReviews } from '../features/vendor-page/vendor-reviews.tsx';
+import { PublicChecks } from '../features/verification/public-checks.tsx';
 import { ordersText, responseTimeText } from '../features/vendors/format.ts';
 import { ApiError } from '../lib/api.ts';
 
@@ -31,7 +32,7 @@ export default function VendorProfilePage() {
       </div>
     );
   }
-  const { vendor, portfolio, service } = data;
+  const { vendor, portfolio, service, verification } = data;
   const requestQuote = () => {
     toast.info(`Starting order with ${vendor.name}...`);
     void navigate(`/quotes/new?vendor=${encodeURIComponent(vendor.id)}`);
@@ -122,6 +123,8 @@ export default function VendorProfilePage() {
             </Button>
           </div>
         </div>
+
+        {verification && <PublicChecks verification={verification} />}
 
         <section aria-labelledby="portfolio-heading">
           <h2 id="portfolio-heading" className="text-3xl font-semibold">

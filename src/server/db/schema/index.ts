@@ -7,3 +7,4 @@ export * from './quotes.ts';
 export * from './ledger.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
+export * from './baker.ts';

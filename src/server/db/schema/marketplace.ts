@@ -89,6 +89,14 @@ export const vendors = pgTable(
     leadTimeDays: integer('lead_time_days').notNull().default(3),
     /** Orders the vendor takes per day; a day with that many is full. */
     ordersPerDay: integer('orders_per_day').notNull().default(3),
+    /**
+     * Percent of an order taken at acceptance as a deposit, 0-100 (0: the customer pays in full). The
+     * balance is charged `balanceDueDays` before the event; an event sooner than that is paid in full.
+     */
+    depositPercent: integer('deposit_percent').notNull().default(0),
+    balanceDueDays: integer('balance_due_days').notNull().default(14),
+    /** Hours before the event after which the customer can no longer ask for design changes. */
+    changeCutoffHours: integer('change_cutoff_hours').notNull().default(72),
     /** The vendor's Stripe Connect Express account (acct_…), where payouts go under Stripe. */
     stripeAccountId: text('stripe_account_id').unique(),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
@@ -101,6 +109,9 @@ export const vendors = pgTable(
     check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
     check('vendors_refund_percent_check', sql`${t.cancellationRefundPercent} BETWEEN 0 AND 100`),
+    check('vendors_deposit_percent_check', sql`${t.depositPercent} BETWEEN 0 AND 100`),
+    check('vendors_balance_due_days_check', sql`${t.balanceDueDays} BETWEEN 1 AND 90`),
+    check('vendors_change_cutoff_check', sql`${t.changeCutoffHours} BETWEEN 0 AND 720`),
     check(
       'vendors_lead_time_check',
       sql`${t.leadTimeDays} BETWEEN 0 AND ${sql.raw(String(LEAD_TIME_MAX_DAYS))}`,
@@ -209,10 +220,23 @@ export const orders = pgTable(
     brief: jsonb('brief').$type<QuoteBrief>(),
     /** The design as it was at acceptance: what the vendor agreed to make. */
     designSnapshot: jsonb('design_snapshot').$type<OrderDesignSnapshot>(),
+    /**
+     * Deposit now, balance later (src/shared/deposits.ts): the deposit taken at checkout and when the
+     * rest is charged; both null for an order paid in full.
+     */
+    depositCents: integer('deposit_cents'),
+    balanceDueAt: timestamp('balance_due_at', { withTimezone: true }),
+    /** The card saved with the deposit for the balance (a Stripe PaymentMethod, or the sandbox's), and its customer. */
+    paymentMethodRef: text('payment_method_ref'),
+    processorCustomerRef: text('processor_customer_ref'),
     ...timestamps,
   },
   (t) => [
     check('orders_status_check', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
+    check(
+      'orders_deposit_check',
+      sql`(${t.depositCents} IS NULL) = (${t.balanceDueAt} IS NULL) AND (${t.depositCents} IS NULL OR (${t.depositCents} > 0 AND ${t.depositCents} < ${t.amount}))`,
+    ),
     check('orders_amount_check', sql`${t.amount} >= 0`),
     check('orders_service_fee_check', sql`${t.serviceFeeBps} BETWEEN 0 AND 5000`),
     check('orders_refund_percent_check', sql`${t.refundPercent} BETWEEN 0 AND 100`),

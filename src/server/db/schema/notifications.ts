@@ -11,7 +11,15 @@ import { users } from './auth.ts';
  * The refs of a stored notification: the ids the DTO shows, and what the row must remember of the
  * moment itself (the status an order reached), which the presenter reads and never sends.
  */
-export type StoredRefs = NotificationRefs & { status?: string };
+export type StoredRefs = NotificationRefs & {
+  status?: string;
+  /** A verification item's kind, the decision on it and its expiry day. */
+  item?: string;
+  decision?: string;
+  expiresOn?: string;
+  /** Cents charged (a balance). */
+  amount?: number;
+};
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -20,6 +30,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
+/** What a payment pays of its order: all of it, the deposit, or the balance (src/shared/deposits.ts). */
+export const PAYMENT_PURPOSES = ['full', 'deposit', 'balance'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
 export const payments = pgTable(
   'payments',
   {
@@ -31,6 +45,9 @@ export const payments = pgTable(
     /** The processor's id for it (a sandbox charge, a Stripe PaymentIntent). */
     providerRef: text('provider_ref'),
     amount: integer('amount').notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull().default('full'),
+    /** Charged by Frosted to the saved card (the balance on its due day), not at a checkout. */
+    offSession: boolean('off_session').notNull().default(false),
     status: text('status').$type<PaymentStatus>().notNull().default('requires_payment'),
     /** Why the last attempt failed, as the customer is told. */
     failureMessage: text('failure_message'),
@@ -42,12 +59,17 @@ export const payments = pgTable(
   (t) => [
     check('payments_status_check', sql`${t.status} IN (${inList(PAYMENT_STATUSES)})`),
     check('payments_amount_check', sql`${t.amount} > 0`),
+    check('payments_purpose_check', sql`${t.purpose} IN (${inList(PAYMENT_PURPOSES)})`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
-    // One payment per order can succeed.
-    uniqueIndex('payments_order_succeeded_uq')
-      .on(t.orderId)
+    // One payment per order and purpose can succeed (the deposit once, the balance once).
+    uniqueIndex('payments_order_purpose_succeeded_uq')
+      .on(t.orderId, t.purpose)
       .where(sql`${t.status} = 'succeeded'`),
+    // The balance round: balances to charge to the saved card, not sent to the processor yet.
+    index('payments_off_session_due_idx')
+      .on(t.createdAt)
+      .where(sql`${t.offSession} AND ${t.providerRef} IS NULL AND ${t.status} = 'requires_payment'`),
     // Recovery's round: payments not (yet) succeeded, by age (a Stripe intent may succeed after a decline).
     index('payments_unfinished_idx')
       .on(t.createdAt)
@@ -145,6 +167,8 @@ export const sandboxCharges = pgTable(
       .$type<'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed'>()
       .notNull(),
     cardLast4: text('card_last4'),
+    /** The sandbox's saved card (a test card number) when the charge saved it for later (pm_sandbox_…). */
+    savedMethod: text('saved_method'),
     declineMessage: text('decline_message'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -152,6 +176,14 @@ export const sandboxCharges = pgTable(
   },
   (t) => [check('sandbox_charges_amount_check', sql`${t.amount} > 0`)],
 );
+
+/** Cards the sandbox saved for later charges (what a processor's saved payment methods are). */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  id: text('id').primaryKey(),
+  /** A test card number: the sandbox never sees a real card. */
+  cardNumber: text('card_number').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const sandboxRefunds = pgTable(
   'sandbox_refunds',

@@ -38,7 +38,7 @@ export async function listApplications({
 export const UNCONFIRMED_EMAIL_MESSAGE = 'This vendor has not confirmed their e-mail address yet.';
 
 /**
- * Approves (verified, visible in search) or rejects (with the reason) a pending application and
+ * Approves (visible in search) or rejects (with the reason) a pending application and
  * tells the vendor (a notification and its e-mail, in the same transaction). Only pending applications can be decided, so two admins cannot both decide;
  * only a vendor who confirmed their e-mail can be approved (checked in the same statement).
  */
@@ -54,13 +54,14 @@ export async function decideApplication({
   decision: { approve: true } | { approve: false; reason: string };
 }) {
   if (actor.role !== 'admin') throw AppError.forbidden();
+  // The Verified badge is not the approval: it follows the checklist (modules/verification).
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(vendors)
       .set(
         decision.approve
-          ? { status: 'approved', verified: true, rejectionReason: null, updatedAt: new Date() }
-          : { status: 'rejected', verified: false, rejectionReason: decision.reason, updatedAt: new Date() },
+          ? { status: 'approved', rejectionReason: null, updatedAt: new Date() }
+          : { status: 'rejected', rejectionReason: decision.reason, updatedAt: new Date() },
       )
       .where(
         and(

@@ -46,10 +46,10 @@ export const seedRoutes = openApiRoutes()
   .openapi(seed, async (c) => {
     const { actor } = c.var;
     const { table } = c.req.valid('json');
-    const { db } = c.var.services;
+    const { db, storage } = c.var.services;
     try {
-      if (table) await seedTable({ db, table });
-      else await seedAll({ db });
+      if (table) await seedTable({ db, table, store: storage });
+      else await seedAll({ db, store: storage });
     } catch (err) {
       c.var.log.error({ err, table, actor: actor.id }, 'seeding failed');
       throw new AppError('INTERNAL', 500, table ? MESSAGES.seedTableFailed(table) : MESSAGES.seedFailed);
@@ -67,7 +67,7 @@ export const seedRoutes = openApiRoutes()
     const { actor } = c.var;
     const { db } = c.var.services;
     try {
-      await clearDemoData({ db, keepUserIds: [actor.id] });
+      await clearDemoData({ db, keepUserIds: [actor.id], store: c.var.services.storage });
     } catch (err) {
       c.var.log.error({ err, actor: actor.id }, 'clearing demo data failed');
       throw new AppError('CONFLICT', 409, MESSAGES.clearError);

@@ -36,6 +36,15 @@ export const EVENT_EMAIL_CATEGORY: Record<
   'payout.sent': null,
   'vendor.approved': null,
   'vendor.rejected': null,
+  'proof.sent': 'orders',
+  'proof.changesRequested': 'orders',
+  'proof.approved': 'orders',
+  // The badge and payments: not something to switch off.
+  'verification.reviewed': null,
+  'verification.expiring': null,
+  'verification.expired': null,
+  'balance.charged': null,
+  'balance.failed': null,
 };
 
 /** The preference column of a category: whether the user wants it (no row: yes). */

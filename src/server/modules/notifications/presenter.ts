@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
+import { verificationLabel } from '../../../shared/verification.ts';
 import { photosPreview } from '../../../shared/schemas/messages.ts';
 import {
   notificationRefsSchema,
@@ -44,8 +45,18 @@ const LINKS = {
   vendorQuotes: '/vendor-dashboard?tab=quotes',
   vendorPayouts: '/vendor-dashboard?tab=payouts',
   vendorDashboard: '/vendor-dashboard',
+  vendorVerification: '/vendor-dashboard/verification',
   support: '/support',
 };
+
+/** "December 24, 2026", for a Vancouver day (YYYY-MM-DD). */
+const formatDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-CA', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 type Person = { firstName: string | null; lastName: string | null; name: string };
 const personColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name };
@@ -309,6 +320,66 @@ function describe(row: UserEventRow, r: Referents): Text {
         link: LINKS.support,
       };
     }
+    case 'proof.sent':
+      return {
+        title: `${vendorName} sent a design proof for ${theOrder}`,
+        body: 'Approve it or ask for changes.',
+        link: orderLink,
+      };
+    case 'proof.changesRequested':
+      return {
+        title: `${customerName(order?.customer)} asked for changes to the proof for ${theOrder}`,
+        body: null,
+        link: orderLink,
+      };
+    case 'proof.approved':
+      return {
+        title: `${customerName(order?.customer)} approved the proof for ${theOrder}`,
+        body: null,
+        link: orderLink,
+      };
+    case 'verification.reviewed': {
+      const item = verificationLabel(String(row.refs.item ?? ''));
+      return row.refs.decision === 'verified'
+        ? { title: `${item} verified`, body: null, link: LINKS.vendorVerification }
+        : {
+            title: `${item} was not accepted`,
+            body: 'Upload a new document from your verification checklist.',
+            link: LINKS.vendorVerification,
+          };
+    }
+    case 'verification.expiring': {
+      const item = verificationLabel(String(row.refs.item ?? ''));
+      const on = typeof row.refs.expiresOn === 'string' ? formatDay(row.refs.expiresOn) : 'soon';
+      return {
+        title: `Your ${item.toLowerCase()} expires on ${on}`,
+        body: 'Upload the renewed document to keep your Verified badge.',
+        link: LINKS.vendorVerification,
+      };
+    }
+    case 'verification.expired': {
+      const item = verificationLabel(String(row.refs.item ?? ''));
+      return {
+        title: `Your ${item.toLowerCase()} has expired`,
+        body: 'Your Verified badge is hidden until the renewed document is verified.',
+        link: LINKS.vendorVerification,
+      };
+    }
+    case 'balance.charged':
+      return {
+        title: `Balance paid for ${theOrder}`,
+        body:
+          typeof row.refs.amount === 'number'
+            ? `${formatCents(row.refs.amount)} was charged to your saved card.`
+            : null,
+        link: isCustomer === false ? LINKS.vendorOrders : LINKS.customerOrders,
+      };
+    case 'balance.failed':
+      return {
+        title: `We could not charge the balance for ${theOrder}`,
+        body: 'Pay it from the link before the order is cancelled.',
+        link: order ? `/orders/${order.id}/pay` : LINKS.customerOrders,
+      };
   }
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobs.ts';
+import { runVerificationRound } from '../verification/jobs.ts';
 
 /** Read notifications and delivered e-mails are kept this long, then deleted (unread ones stay). */
 export const RETENTION_DAYS = 90;
@@ -61,6 +62,7 @@ export const housekeepingJobHandlers: JobHandlers = {
   [PRUNE_JOB]: async (tx, _job, { now, log }) => {
     const pruned = await pruneOldRows(tx, now);
     if (pruned.notifications || pruned.emails) log.info(pruned, 'pruned old notifications and e-mails');
+    await runVerificationRound(tx, now, log);
     return { runAgainAt: new Date(now.getTime() + DAY_MS) };
   },
 };

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   ORDER_TRANSITIONS,
   actionsFor,
@@ -8,7 +8,7 @@ import {
 import type { OrderStatus } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { claims, orders, users, vendors } from '../../db/schema/index.ts';
+import { claims, orders, payments, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
 import { heldForOrder, paidCentsByOrder } from '../ledger/ledger.ts';
@@ -56,11 +56,17 @@ export async function getOrderDetail(
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents, [claim], paid] = await Promise.all([
+  const [events, heldCents, [claim], paid, balancePayments] = await Promise.all([
     orderTimeline(db, order.id),
     heldForOrder(db, order.id),
     db.select().from(claims).where(eq(claims.orderId, order.id)),
     paidCentsByOrder(db, [order.id]),
+    order.depositCents === null
+      ? []
+      : db
+          .select({ status: payments.status, offSession: payments.offSession })
+          .from(payments)
+          .where(and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'))),
   ]);
   const fulfillment = orderFulfillment(order);
   const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
@@ -97,6 +103,19 @@ export async function getOrderDetail(
     // Where to collect the cake, once the customer has paid for it (the ledger says, not the status).
     pickupAddress:
       fulfillment === 'pickup' && (paid.get(order.id) ?? 0) > 0 ? (row.vendorAddress ?? null) : null,
+    deposit:
+      order.depositCents === null || order.balanceDueAt === null
+        ? null
+        : {
+            depositCents: order.depositCents,
+            balanceCents: order.amount - order.depositCents,
+            balanceDueAt: order.balanceDueAt.toISOString(),
+            balance: balancePayments.some((p) => p.status === 'succeeded')
+              ? 'paid'
+              : balancePayments.some((p) => p.offSession && p.status === 'failed')
+                ? 'declined'
+                : 'scheduled',
+          },
     viewer,
     // Changes with a button of their own; a claim is resolved from the claims queue instead.
     actions: actionsFor(status, party).flatMap((action) => {

@@ -18,6 +18,10 @@ import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
 import { COMPLETE_REMINDER_JOB, completeReminderAt, completeReminderJobKey } from '../mail/jobs.ts';
 import { publish } from '../notifications/index.ts';
 import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from '../payments/money.ts';
+import { balancePaid, cancelBalanceTimers, scheduleBalanceTimers } from '../payments/balance-jobs.ts';
+
+export const BALANCE_NOT_PAID =
+  'The balance of this order has not been paid yet, so it can’t be marked delivered.';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
 export type OrderActor = { kind: 'user'; actor: Actor } | { kind: 'system' };
@@ -104,6 +108,9 @@ export async function transitionOrder(
     const action = request.action as OrderAction;
     if (action === 'resolveClaim' && !request.resolvingClaim)
       throw new AppError('FORBIDDEN', 403, 'A claim is resolved from the claims queue, with its outcome.');
+    // A deposit's order is made and handed over only once the balance is in.
+    if (action === 'deliver' && !(await balancePaid(tx, order)))
+      throw new AppError('CONFLICT', 409, BALANCE_NOT_PAID);
     if (request.photo && action !== 'deliver')
       throw AppError.validation({ file: 'A photo goes with Mark Delivered only.' });
     const { photo } = request;
@@ -219,6 +226,9 @@ async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, par
   }
   // Paid or cancelled: the unpaid order's timer has nothing left to do.
   if (action === 'pay' || order.status === 'cancelled') await cancelJob(tx, expireUnpaidJobKey(order.id));
+  // A deposit paid: the balance is charged on its due day; a final order has no balance left to take.
+  if (action === 'pay') await scheduleBalanceTimers(tx, order);
+  if (order.status === 'completed' || order.status === 'cancelled') await cancelBalanceTimers(tx, order.id);
   // The count on vendor cards and pages: completed orders, kept with the change that completes one.
   if (order.status === 'completed')
     await tx

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { cancellationSplit } from '../../../shared/cancellation.ts';
 import type { OrderParty } from '../../../shared/order-machine.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -87,23 +87,52 @@ async function queueRefundAndSettle(
   if (split.refundCents > 0) await queueRefund(tx, order.id, split.refundCents, now);
 }
 
-/** A refund owed to the customer, sent by sendPendingRefunds (outside this transaction). */
-export async function queueRefund(tx: Tx, orderId: string, amountCents: number, now: Date) {
-  const [payment] = await tx
-    .select({ id: payments.id })
+/**
+ * A refund owed to the customer, sent by sendPendingRefunds (outside this transaction). A processor
+ * refunds each charge separately and never more than it collected: an order paid in two charges (a
+ * deposit and its balance) is refunded from the newest first, each up to what is left of it.
+ * `paymentId` names the one charge to refund (a payment that came after its order was cancelled).
+ */
+export async function queueRefund(
+  tx: Tx,
+  orderId: string,
+  amountCents: number,
+  now: Date,
+  paymentId?: string,
+) {
+  const paid = await tx
+    .select({
+      id: payments.id,
+      left: sql<number>`${payments.amount} - coalesce((SELECT sum(r.amount) FROM refunds r WHERE r.payment_id = ${payments.id}), 0)`.mapWith(
+        Number,
+      ),
+    })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'succeeded')))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'succeeded'),
+        ...(paymentId ? [eq(payments.id, paymentId)] : []),
+      ),
+    )
     .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (!payment) throw new Error(`order ${orderId} holds money but has no succeeded payment`);
-  await tx.insert(refunds).values({
-    id: crypto.randomUUID(),
-    orderId,
-    paymentId: payment.id,
-    amount: amountCents,
-    createdAt: now,
-    updatedAt: now,
-  });
+    .for('update');
+  let owed = amountCents;
+  for (const payment of paid) {
+    const amount = Math.min(owed, payment.left);
+    if (amount <= 0) continue;
+    await tx.insert(refunds).values({
+      id: crypto.randomUUID(),
+      orderId,
+      paymentId: payment.id,
+      amount,
+      createdAt: now,
+      updatedAt: now,
+    });
+    owed -= amount;
+    if (owed === 0) return;
+  }
+  if (owed > 0) throw new Error(`order ${orderId} owes a refund of ${owed} cents more than it collected`);
 }
 
 /** When the customer confirms they are satisfied after all, an open claim is withdrawn. */

@@ -12,7 +12,25 @@ export interface PaymentProcessor {
     orderId: string;
     amountCents: number;
     idempotencyKey: string;
-  }): Promise<{ ref: string; clientSecret: string | null }>;
+    /**
+     * Save the card for a later charge without the customer (the balance after a deposit): Stripe
+     * makes a Customer for the order and sets up the card for off-session use.
+     */
+    saveCard?: boolean | undefined;
+  }): Promise<{ ref: string; clientSecret: string | null; customerRef?: string | null }>;
+  /**
+   * Charges a saved card without the customer present (the balance on its due day). What happened is
+   * returned as an event (a success, or a decline the customer is told of); a processor that could
+   * not be reached throws, and the charge is tried again with the same key.
+   */
+  chargeSavedCard(input: {
+    paymentId: string;
+    orderId: string;
+    amountCents: number;
+    paymentMethodRef: string;
+    customerRef: string | null;
+    idempotencyKey: string;
+  }): Promise<{ ref: string; event: ProcessorEvent }>;
   /** Sends `amountCents` of a captured payment back to the customer. */
   refund(input: {
     paymentRef: string;
@@ -53,6 +71,14 @@ export interface ProcessorTotals {
 
 /** What a processor tells us happened (a Stripe webhook, or the sandbox's own event). */
 export type ProcessorEvent =
-  | { id: string; type: 'payment.succeeded'; paymentRef: string; amountCents: number }
+  | {
+      id: string;
+      type: 'payment.succeeded';
+      paymentRef: string;
+      amountCents: number;
+      /** The card saved with it for later (a deposit's), and the processor's customer it belongs to. */
+      savedMethodRef?: string | null | undefined;
+      customerRef?: string | null | undefined;
+    }
   | { id: string; type: 'payment.failed'; paymentRef: string; message: string }
   | { id: string; type: 'payment.requires_action'; paymentRef: string };

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCharges, sandboxRefunds, sandboxTransfers } from '../../db/schema/index.ts';
+import {
+  sandboxCharges,
+  sandboxPaymentMethods,
+  sandboxRefunds,
+  sandboxTransfers,
+} from '../../db/schema/index.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 
 /**
@@ -14,6 +19,8 @@ export const SANDBOX_CARDS = {
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient',
   '4000002760003184': 'authenticate',
+  // Like Stripe's 4000 0000 0000 0341: it pays at checkout and is saved, but later charges are declined.
+  '4000000000000341': 'declinesLater',
 } as const;
 
 export const SANDBOX_MESSAGES = {
@@ -48,21 +55,35 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     ref: string,
     status: 'succeeded' | 'failed' | 'requires_action',
     declineMessage?: string,
-    last4?: string,
+    card?: string,
   ) => {
+    const before = await charge(ref);
+    // A charge made to save its card keeps the card (a test card number) as the sandbox's saved method.
+    let savedMethod = before.savedMethod;
+    if (status === 'succeeded' && card && before.metadata.saveCard === 'true' && !savedMethod) {
+      savedMethod = newId('pm');
+      await db.insert(sandboxPaymentMethods).values({ id: savedMethod, cardNumber: card });
+    }
     await db
       .update(sandboxCharges)
       .set({
         status,
         declineMessage: declineMessage ?? null,
-        ...(last4 && { cardLast4: last4 }),
+        ...(card && { cardLast4: card.slice(-4) }),
+        savedMethod,
         updatedAt: new Date(),
       })
       .where(eq(sandboxCharges.id, ref));
     const row = await charge(ref);
     const id = newId('evt');
     if (status === 'succeeded')
-      return { id, type: 'payment.succeeded', paymentRef: ref, amountCents: row.amount } as const;
+      return {
+        id,
+        type: 'payment.succeeded',
+        paymentRef: ref,
+        amountCents: row.amount,
+        savedMethodRef: row.savedMethod,
+      } as const;
     if (status === 'requires_action')
       return { id, type: 'payment.requires_action', paymentRef: ref } as const;
     return {
@@ -75,7 +96,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
 
   return {
     name: 'sandbox',
-    async createPayment({ paymentId, orderId, amountCents, idempotencyKey }) {
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
       const [created] = await db
         .insert(sandboxCharges)
         .values({
@@ -83,7 +104,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
           idempotencyKey,
           amount: amountCents,
           status: 'requires_payment_method',
-          metadata: { paymentId, orderId },
+          metadata: { paymentId, orderId, ...(saveCard && { saveCard: 'true' }) },
         })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
         .returning({ id: sandboxCharges.id });
@@ -98,13 +119,36 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     async confirmCard(ref, cardNumber) {
       const current = await charge(ref);
       if (current.status === 'succeeded') return settle(ref, 'succeeded');
-      const last4 = cardNumber.slice(-4);
       const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
-      if (behaviour === 'succeeds') return settle(ref, 'succeeded', undefined, last4);
-      if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, last4);
-      if (behaviour === 'insufficient') return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, last4);
-      if (behaviour === 'declined') return settle(ref, 'failed', SANDBOX_MESSAGES.declined, last4);
-      return settle(ref, 'failed', SANDBOX_MESSAGES.unknownCard, last4);
+      if (behaviour === 'succeeds' || behaviour === 'declinesLater')
+        return settle(ref, 'succeeded', undefined, cardNumber);
+      if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, cardNumber);
+      if (behaviour === 'insufficient')
+        return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, cardNumber);
+      if (behaviour === 'declined') return settle(ref, 'failed', SANDBOX_MESSAGES.declined, cardNumber);
+      return settle(ref, 'failed', SANDBOX_MESSAGES.unknownCard, cardNumber);
+    },
+
+    async chargeSavedCard({ paymentId, orderId, amountCents, paymentMethodRef, idempotencyKey }) {
+      const [method] = await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, paymentMethodRef));
+      const { ref } = await this.createPayment({ paymentId, orderId, amountCents, idempotencyKey });
+      const current = await charge(ref);
+      if (current.status === 'succeeded' || current.status === 'failed')
+        return { ref, event: await settle(ref, current.status, current.declineMessage ?? undefined) };
+      const behaviour = method && SANDBOX_CARDS[method.cardNumber as keyof typeof SANDBOX_CARDS];
+      const event =
+        behaviour === 'succeeds'
+          ? await settle(ref, 'succeeded', undefined, method!.cardNumber)
+          : await settle(
+              ref,
+              'failed',
+              behaviour === 'insufficient' ? SANDBOX_MESSAGES.insufficient : SANDBOX_MESSAGES.declined,
+              method?.cardNumber,
+            );
+      return { ref, event };
     },
 
     async authenticate(ref, approve) {

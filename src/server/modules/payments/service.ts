@@ -1,14 +1,24 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Checkout } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
-import { orders, payments, processorEvents, refunds, vendors } from '../../db/schema/index.ts';
+import {
+  orders,
+  payments,
+  processorEvents,
+  refunds,
+  vendors,
+  type PaymentPurpose,
+} from '../../db/schema/index.ts';
+import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
+import { formatLongDate } from '../../../shared/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
-import { recordPayment, recordRefundSent } from '../ledger/ledger.ts';
+import { recordPayment, recordRefundSent, settleOrder } from '../ledger/ledger.ts';
 import { orderParties, publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
-import { settleOrderMoney } from './money.ts';
+import { queueRefund } from './money.ts';
+import { balancePaid } from './balance-jobs.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 import { isSandboxProcessor } from './sandbox.ts';
 import { isStripeProcessor } from './stripe.ts';
@@ -41,6 +51,10 @@ function checkoutDto(
     orderNumber: order.orderNumber,
     vendorName,
     amount: payment.amount,
+    purpose: payment.purpose,
+    orderAmount: order.amount,
+    balanceCents: order.depositCents === null ? null : order.amount - order.depositCents,
+    balanceDueAt: order.balanceDueAt?.toISOString() ?? null,
     provider: payment.provider as Checkout['provider'],
     status: payment.status,
     failureMessage: payment.failureMessage,
@@ -58,6 +72,43 @@ export const reopenable = (processor: PaymentProcessor) =>
   processor.name === 'stripe'
     ? (['requires_payment', 'requires_action', 'failed'] as const)
     : (['requires_payment', 'requires_action'] as const);
+
+/**
+ * What the customer pays now: a pending order's deposit (or all of it), or, once the automatic charge
+ * of its balance was declined, the balance. Anything else is refused with the reason.
+ */
+async function amountDue(
+  db: Db,
+  order: typeof orders.$inferSelect,
+): Promise<{ purpose: PaymentPurpose; amountCents: number } | { refusal: string }> {
+  if (order.status === 'pending')
+    return order.depositCents === null
+      ? { purpose: 'full', amountCents: order.amount }
+      : { purpose: 'deposit', amountCents: order.depositCents };
+  if (order.status === 'cancelled')
+    return { refusal: 'This order was cancelled, so it can no longer be paid.' };
+  if (order.depositCents === null || (await balancePaid(db, order)))
+    return { refusal: 'This order is already paid.' };
+  if (!['paid', 'confirmed', 'in_progress', 'ready'].includes(order.status))
+    return { refusal: 'This order is already paid.' };
+  const [declined] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.purpose, 'balance'),
+        eq(payments.offSession, true),
+        eq(payments.status, 'failed'),
+      ),
+    )
+    .limit(1);
+  if (!declined)
+    return {
+      refusal: `The balance is charged to your saved card on ${formatLongDate(order.balanceDueAt!)}.`,
+    };
+  return { purpose: 'balance', amountCents: order.amount - order.depositCents };
+}
 
 /**
  * The checkout of a pending order: its open payment, or a new one (after a declined card, say). The
@@ -80,14 +131,8 @@ export async function startCheckout({
   now: Date;
 }): Promise<Checkout> {
   const { order, vendorName } = await payableOrder(db, actor, orderId);
-  if (order.status !== 'pending') {
-    const paid = order.status !== 'cancelled';
-    throw new AppError(
-      'CONFLICT',
-      409,
-      paid ? 'This order is already paid.' : 'This order was cancelled, so it can no longer be paid.',
-    );
-  }
+  const due = await amountDue(db, order);
+  if ('refusal' in due) throw new AppError('CONFLICT', 409, due.refusal);
   let [payment] = await db
     .select()
     .from(payments)
@@ -95,6 +140,8 @@ export async function startCheckout({
       and(
         eq(payments.orderId, order.id),
         eq(payments.provider, processor.name),
+        eq(payments.purpose, due.purpose),
+        eq(payments.offSession, false),
         inArray(payments.status, [...reopenable(processor)]),
       ),
     )
@@ -107,7 +154,8 @@ export async function startCheckout({
         id: crypto.randomUUID(),
         orderId: order.id,
         provider: processor.name,
-        amount: order.amount,
+        amount: due.amountCents,
+        purpose: due.purpose,
         createdAt: now,
         updatedAt: now,
       })
@@ -122,8 +170,15 @@ export async function startCheckout({
       orderId: order.id,
       amountCents: payment!.amount,
       idempotencyKey: `payment:${payment!.id}`,
+      // The deposit saves the card the balance is charged to.
+      saveCard: payment!.purpose === 'deposit',
     });
     clientSecret = created.clientSecret;
+    if (created.customerRef)
+      await db
+        .update(orders)
+        .set({ processorCustomerRef: created.customerRef })
+        .where(eq(orders.id, order.id));
     [payment] = await db
       .update(payments)
       .set({ providerRef: created.ref, updatedAt: now })
@@ -263,20 +318,52 @@ export async function applyProcessorEvent({
         amountCents: event.amountCents,
         key: `payment:${payment.id}`,
       });
-      if (order!.status === 'pending') {
+      const parties = await orderParties(tx, order!.id);
+      if (payment.purpose !== 'balance' && order!.status === 'pending') {
+        // A deposit keeps the card it saved, for the balance.
+        if (payment.purpose === 'deposit' && event.savedMethodRef)
+          await tx
+            .update(orders)
+            .set({
+              paymentMethodRef: event.savedMethodRef,
+              ...(event.customerRef && { processorCustomerRef: event.customerRef }),
+            })
+            .where(eq(orders.id, order!.id));
         await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
-        const parties = await orderParties(tx, order!.id);
         await publish(tx, { type: 'payment.captured', userIds: parties, refs: { orderId: order!.id } });
+      } else if (payment.purpose === 'balance' && !isFinalOrderStatus(order!.status)) {
+        await publish(tx, {
+          type: 'balance.charged',
+          userIds: parties,
+          refs: { orderId: order!.id, amount: event.amountCents },
+        });
       } else {
-        // Paid after the order was cancelled (it expired meanwhile, say): all of it goes back.
-        log.warn({ orderId: order!.id, status: order!.status }, 'payment for an order no longer pending');
-        await settleOrderMoney(tx, { ...order!, status: 'cancelled' }, 'system', now);
+        // Paid after the order was cancelled (it expired meanwhile, say): all of this payment goes back.
+        log.warn({ orderId: order!.id, status: order!.status }, 'payment for an order no longer payable');
+        await settleOrder(tx, {
+          kind: 'cancellation',
+          orderId: order!.id,
+          vendorId: order!.vendorId,
+          heldCents: event.amountCents,
+          split: { refundCents: event.amountCents, vendorCents: 0, platformCents: 0 },
+          key: `late_payment:${payment.id}`,
+        });
+        await queueRefund(tx, order!.id, event.amountCents, now, payment.id);
       }
     } else if (event.type === 'payment.failed' && payment.status !== 'succeeded') {
       await tx
         .update(payments)
         .set({ status: 'failed', failureMessage: event.message, updatedAt: now })
         .where(eq(payments.id, payment.id));
+      // The balance's automatic charge was declined: the customer is told, with the link to pay it.
+      if (payment.offSession && payment.status !== 'failed') {
+        const [customerId] = await orderParties(tx, payment.orderId);
+        await publish(tx, {
+          type: 'balance.failed',
+          userIds: [customerId],
+          refs: { orderId: payment.orderId },
+        });
+      }
     } else if (event.type === 'payment.requires_action' && payment.status === 'requires_payment') {
       await tx
         .update(payments)

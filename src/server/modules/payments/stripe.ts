@@ -82,7 +82,14 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
     name: 'stripe',
     publishableKey: config.publishableKey,
 
-    async createPayment({ paymentId, orderId, amountCents, idempotencyKey }) {
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
+      // A deposit saves the card for the balance: a Customer per order (its key is the order's), and
+      // the intent sets the card up for off-session charges as it pays.
+      const customer = saveCard
+        ? await call((s) =>
+            s.customers.create({ metadata: { orderId } }, { idempotencyKey: `customer:${orderId}` }),
+          )
+        : null;
       const intent = await call((s) =>
         s.paymentIntents.create(
           {
@@ -91,11 +98,66 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
             automatic_payment_methods: { enabled: true },
             metadata: { paymentId, orderId },
             transfer_group: `order:${orderId}`,
+            ...(customer && { customer: customer.id, setup_future_usage: 'off_session' as const }),
           },
           { idempotencyKey },
         ),
       );
-      return { ref: intent.id, clientSecret: intent.client_secret };
+      return { ref: intent.id, clientSecret: intent.client_secret, customerRef: customer?.id ?? null };
+    },
+
+    async chargeSavedCard({
+      paymentId,
+      orderId,
+      amountCents,
+      paymentMethodRef,
+      customerRef,
+      idempotencyKey,
+    }) {
+      const s = await stripe();
+      try {
+        const intent = await call((st) =>
+          st.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency: 'cad',
+              ...(customerRef && { customer: customerRef }),
+              payment_method: paymentMethodRef,
+              off_session: true,
+              confirm: true,
+              metadata: { paymentId, orderId },
+              transfer_group: `order:${orderId}`,
+            },
+            { idempotencyKey },
+          ),
+        );
+        // The webhook tells the same later (applied once either way).
+        const event: ProcessorEvent =
+          intent.status === 'succeeded'
+            ? {
+                id: `${intent.id}:succeeded`,
+                type: 'payment.succeeded',
+                paymentRef: intent.id,
+                amountCents: intent.amount_received,
+              }
+            : {
+                id: `${intent.id}:${intent.status}`,
+                type: 'payment.failed',
+                paymentRef: intent.id,
+                message: intent.last_payment_error?.message ?? STRIPE_DECLINED,
+              };
+        return { ref: intent.id, event };
+      } catch (err) {
+        // A declined off-session charge (or one that needs the customer to authenticate) is an answer.
+        if (err instanceof s.errors.StripeCardError && err.payment_intent?.id) {
+          const ref = err.payment_intent.id;
+          return {
+            ref,
+            event: { id: `${ref}:failed`, type: 'payment.failed', paymentRef: ref, message: err.message },
+          };
+        }
+        throw err;
+      }
     },
 
     async retrievePayment(ref) {
@@ -251,11 +313,15 @@ function processorEvent(event: Stripe.Event): ProcessorEvent | null {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
       if (!intent.metadata?.paymentId) return null;
+      const ref = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
       return {
         id: event.id,
         type: 'payment.succeeded',
         paymentRef: intent.id,
         amountCents: intent.amount_received,
+        // Saved with it when the intent was set up for later (a deposit's card, for the balance).
+        savedMethodRef: intent.setup_future_usage ? ref(intent.payment_method) : null,
+        customerRef: ref(intent.customer),
       };
     }
     case 'payment_intent.payment_failed': {

@@ -9,10 +9,8 @@ import {
 } from '../../../shared/quote-machine.ts';
 import { QUOTE_REVISED_MESSAGE, type QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import {
-  addDays,
   addHours,
   daysBetween,
-  formatLongDate,
   HOUR_MS,
   MINUTE_MS,
   vancouverDay,
@@ -29,10 +27,12 @@ import {
   vendors,
 } from '../../db/schema/index.ts';
 import { feeRateBasisPoints } from '../../../shared/fees.ts';
+import { paymentPlan } from '../../../shared/deposits.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
+import { vendorAvailability } from '../calendar/availability.ts';
 import { EXPIRE_UNPAID_JOB, expireUnpaidJobKey } from '../orders/transitions.ts';
 import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 
@@ -47,36 +47,6 @@ const quoteRefs = (q: { id: string; requestId: string; vendorId: string }) => ({
   requestId: q.requestId,
   vendorId: q.vendorId,
 });
-
-/** Why a vendor cannot take a request for `eventDate`, or undefined when they can. */
-export async function vendorAvailability(
-  db: Db | Tx,
-  vendor: { id: string; businessName: string; leadTimeDays: number; ordersPerDay: number },
-  eventDate: string,
-  now: Date,
-): Promise<string | undefined> {
-  const notice = daysBetween(vancouverDay(now), eventDate);
-  if (notice < vendor.leadTimeDays) {
-    const earliest = vancouverDay(addDays(vancouverDayStart(vancouverDay(now)), vendor.leadTimeDays));
-    const days = vendor.leadTimeDays === 1 ? '1 day' : `${vendor.leadTimeDays} days`;
-    return `${vendor.businessName} needs ${days}’ notice: choose ${formatLongDate(vancouverDayStart(earliest))} or later, or another vendor.`;
-  }
-  const start = vancouverDayStart(eventDate);
-  const end = vancouverDayStart(vancouverDay(addHours(start, 30)));
-  const [booked] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.vendorId, vendor.id),
-        ne(orders.status, 'cancelled'),
-        sql`${orders.deliveryDate} >= ${start} AND ${orders.deliveryDate} < ${end}`,
-      ),
-    );
-  if ((booked?.n ?? 0) >= vendor.ordersPerDay)
-    return `${vendor.businessName} is fully booked on ${formatLongDate(addHours(start, 12))}. Choose another date or vendor.`;
-  return undefined;
-}
 
 /**
  * A customer's quote request to one to five approved vendors: one request, a quote per vendor (each
@@ -472,6 +442,8 @@ export async function acceptQuote({
         leadTimeDays: vendors.leadTimeDays,
         ordersPerDay: vendors.ordersPerDay,
         refundPercent: vendors.cancellationRefundPercent,
+        depositPercent: vendors.depositPercent,
+        balanceDueDays: vendors.balanceDueDays,
       })
       .from(vendors)
       .where(eq(vendors.id, quote.vendorId))
@@ -495,6 +467,15 @@ export async function acceptQuote({
     const orderId = crypto.randomUUID();
     const orderNumber = `FR-${next!.n}`;
     const [hours, minutes] = brief.eventTime.split(':').map(Number) as [number, number];
+    const amount = (accepted.priceCents ?? 0) + (accepted.deliveryFeeCents ?? 0);
+    // Deposit now and the balance on its due day, when the vendor asks for one and the event is far enough.
+    const plan = paymentPlan({
+      amountCents: amount,
+      depositPercent: vendor?.depositPercent ?? 0,
+      balanceDueDays: vendor?.balanceDueDays ?? 14,
+      eventDay: brief.eventDate,
+      now,
+    });
     await tx.insert(orders).values({
       id: orderId,
       orderNumber,
@@ -502,7 +483,9 @@ export async function acceptQuote({
       vendorId: quote.vendorId,
       cakeDesignId: request.cakeDesignId,
       status: 'pending',
-      amount: (accepted.priceCents ?? 0) + (accepted.deliveryFeeCents ?? 0),
+      amount,
+      depositCents: plan.kind === 'deposit' ? plan.depositCents : null,
+      balanceDueAt: plan.kind === 'deposit' ? plan.balanceDueAt : null,
       // The terms of this order as they are now: the fee and the vendor's late-cancellation refund.
       serviceFeeBps: feeRateBasisPoints(serviceFeeRate),
       refundPercent: vendor?.refundPercent ?? null,

@@ -38,6 +38,8 @@ import {
   demoOrderEvents,
   demoOrders,
 } from './demo-data.ts';
+import type { ObjectStore } from '../storage/store.ts';
+import { deleteDocuments, demoDocumentKeys, seedDemoVerification } from './demo-verification.ts';
 
 /** The tables the admin seeder page can fill one by one, in dependency order. */
 export const SEED_TABLES = ['vendors', 'cake_designs', 'orders', 'favorites', 'reviews'] as const;
@@ -60,6 +62,13 @@ interface Seeding {
   tx: Tx;
   now: Date;
   demoAccounts: boolean;
+  /**
+   * Where the demo vendors' verification documents are written (the private bucket). Without it the
+   * demo vendors get no checklist, and so no Verified badge: the badge is never shown without documents.
+   */
+  store?: ObjectStore | undefined;
+  /** Set once the checklists are seeded in this run (several seeders need the vendors). */
+  verificationSeeded?: boolean;
 }
 const DAY = 24 * 60 * 60 * 1000;
 /** Demo orders are made with the default rate (orders.service_fee_bps defaults to 800). */
@@ -114,7 +123,7 @@ async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
 }
 
 async function seedVendors(seeding: Seeding) {
-  const { tx, now } = seeding;
+  const { tx, now, store } = seeding;
   await seedAccounts(seeding);
   await tx
     .insert(vendors)
@@ -129,7 +138,8 @@ async function seedVendors(seeding: Seeding) {
         description: v.description,
         website: v.website,
         instagram: v.instagram,
-        verified: true,
+        // The badge follows the checklist seeded below (recomputed there).
+        verified: false,
         status: 'approved',
         priceTier: v.priceTier,
         location: v.location,
@@ -140,6 +150,16 @@ async function seedVendors(seeding: Seeding) {
       })),
     )
     .onConflictDoNothing();
+  if (store && !seeding.verificationSeeded) {
+    await seedDemoVerification({
+      tx,
+      store,
+      now,
+      vendors: DEMO_VENDORS,
+      reviewerId: seeding.demoAccounts ? DEMO_ACCOUNTS.admin.id : null,
+    });
+    seeding.verificationSeeded = true;
+  }
 }
 
 /**
@@ -306,13 +326,16 @@ export async function seedTable({
   table,
   now = new Date(),
   demoAccounts = true,
+  store,
 }: {
   db: Db;
   table: SeedTable;
   now?: Date;
   demoAccounts?: boolean;
+  /** Where the demo verification documents go; see Seeding.store. */
+  store?: ObjectStore;
 }) {
-  await db.transaction((tx) => SEEDERS[table]({ tx, now, demoAccounts }));
+  await db.transaction((tx) => SEEDERS[table]({ tx, now, demoAccounts, store }));
 }
 
 /** Inserts all demo rows: vendors, cake_designs, orders, customer_favorites, reviews, in that order. */
@@ -320,14 +343,18 @@ export async function seedAll({
   db,
   now = new Date(),
   demoAccounts = true,
+  store,
 }: {
   db: Db;
   now?: Date;
   /** False in production: demo people get no password and there is no demo administrator. */
   demoAccounts?: boolean;
+  /** Where the demo verification documents go; see Seeding.store. */
+  store?: ObjectStore;
 }) {
   await db.transaction(async (tx) => {
-    for (const table of SEED_TABLES) await SEEDERS[table]({ tx, now, demoAccounts });
+    const seeding: Seeding = { tx, now, demoAccounts, store };
+    for (const table of SEED_TABLES) await SEEDERS[table](seeding);
   });
 }
 
@@ -335,9 +362,19 @@ export async function seedAll({
  * Deletes only demo rows (by id prefix) and the demo accounts; everything else is untouched.
  * keepUserIds spares accounts (the admin pressing Clear keeps the account they are signed in with).
  */
-export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUserIds?: string[] }) {
+export async function clearDemoData({
+  db,
+  keepUserIds = [],
+  store,
+}: {
+  db: Db;
+  keepUserIds?: string[];
+  /** Given, the demo verification documents are deleted from it too. */
+  store?: ObjectStore;
+}) {
   const starts = (column: AnyPgColumn, prefix: string) => like(column, `${prefix}%`);
-  await db.transaction(async (tx) => {
+  const documents = await db.transaction(async (tx) => {
+    const keys = await demoDocumentKeys(tx, ID_PREFIXES.vendors);
     await tx.delete(reviews).where(starts(reviews.id, ID_PREFIXES.reviews));
     await tx.delete(customerFavorites).where(starts(customerFavorites.id, ID_PREFIXES.favorites));
     await clearDemoMoney(tx);
@@ -352,7 +389,10 @@ export async function clearDemoData({ db, keepUserIds = [] }: { db: Db; keepUser
           keepUserIds.length ? notInArray(users.id, keepUserIds) : undefined,
         ),
       );
+    return keys;
   });
+  // After the commit: a file outlives its row only if deleting it fails.
+  if (store) await deleteDocuments(store, documents);
 }
 
 /**

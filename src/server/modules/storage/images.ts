@@ -26,7 +26,7 @@ export const fileUrl = (bucket: BucketId, key: string) => `/api/files/${bucket}/
 const unsupported = () => new AppError('UNSUPPORTED_FILE', 415, MESSAGES.unsupportedFile);
 
 /** The type by magic number: what the bytes are, whatever the file was called or claimed to be. */
-function sniff(bytes: Uint8Array): ImageMimeType | undefined {
+export function sniff(bytes: Uint8Array): ImageMimeType | undefined {
   const has = (signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
   if (has([0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (has([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { ImageMimeType } from './buckets.ts';
+import type { StoredMimeType } from './buckets.ts';
 
 /** The only file extensions a key may end in, and the content type each one is served with. */
-const EXTENSIONS = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg' } as const;
+const EXTENSIONS = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+} as const;
 type KeyExtension = keyof typeof EXTENSIONS;
 
-export const extensionFor = (type: ImageMimeType): KeyExtension =>
-  type === 'image/jpeg' ? 'jpg' : type === 'image/png' ? 'png' : 'webp';
+export const extensionFor = (type: StoredMimeType): KeyExtension =>
+  type === 'application/pdf' ? 'pdf' : type === 'image/jpeg' ? 'jpg' : type === 'image/png' ? 'png' : 'webp';
 
 // Segments of [a-z0-9-] separated by single slashes, then one extension: no dots, no "..",
 // no leading slash, no empty segment, no backslash or percent sign, so a key is always a plain
@@ -22,7 +27,7 @@ export function assertSafeKey(key: string): void {
 }
 
 /** The content type of a safe key, from the extension we chose when storing it. */
-export function contentTypeOfKey(key: string): ImageMimeType {
+export function contentTypeOfKey(key: string): StoredMimeType {
   assertSafeKey(key);
   const extension = key.slice(key.lastIndexOf('.') + 1) as KeyExtension;
   return EXTENSIONS[extension];

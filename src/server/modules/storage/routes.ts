@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errors, openApiRoutes } from '../../http/openapi.ts';
-import { BUCKETS, isBucketId } from './buckets.ts';
+import { BUCKETS, isBucketId, PUBLIC_BUCKET_IDS } from './buckets.ts';
 import { isSafeKey } from './keys.ts';
 
 /** RFC 9110: If-None-Match is "*" or a list of tags, compared weakly for GET and HEAD. */
@@ -24,7 +24,7 @@ const file = createRoute({
   description: 'The key is the path we gave the file and may hold slashes, sent unescaped.',
   request: {
     params: z.object({
-      bucket: z.enum(Object.keys(BUCKETS) as [keyof typeof BUCKETS]),
+      bucket: z.enum(PUBLIC_BUCKET_IDS as [(typeof PUBLIC_BUCKET_IDS)[number]]),
       key: z.string().max(512),
     }),
     headers: z.object({ 'if-none-match': z.string().optional() }),

@@ -4,7 +4,9 @@ import {
   type VendorFilters,
   type VendorSort,
 } from '../../../shared/schemas/vendors.ts';
+import { daysBetween, vancouverDay } from '../../../shared/time.ts';
 import { AppError } from '../../http/app-error.ts';
+import { dayBounds } from '../calendar/availability.ts';
 
 /*
  * The Browse Vendors SQL, built once here so the API and the benchmark's bare handler send exactly
@@ -48,6 +50,8 @@ export interface BrowseOptions {
   filters: VendorFilters;
   /** Featured vendors carry the Verified badge; browse shows every approved vendor. */
   verifiedOnly?: boolean;
+  /** Today in Vancouver ('YYYY-MM-DD'), for "available on"'s lead time; the system clock's when absent. */
+  today?: string | undefined;
 }
 
 const col = (name: string) => sql.raw(`v.${name}`);
@@ -86,7 +90,7 @@ function searchCondition(q: string): SQL {
   return sql`v.search_vector @@ (${sql.join(perWord, sql` && `)})`;
 }
 
-function whereClause({ filters: f, verifiedOnly }: BrowseOptions): SQL {
+function whereClause({ filters: f, verifiedOnly, today }: BrowseOptions): SQL {
   const parts: SQL[] = [sql`v.status = 'approved'`];
   if (verifiedOnly) parts.push(sql`v.verified`);
   if (f.q) parts.push(searchCondition(f.q));
@@ -96,7 +100,24 @@ function whereClause({ filters: f, verifiedOnly }: BrowseOptions): SQL {
   if (f.tier.length) parts.push(sql`v.price_tier = ANY(${`{${f.tier.join(',')}}`}::int[])`);
   if (f.minRating !== undefined) parts.push(sql`v.rating >= ${String(f.minRating)}::numeric`);
   if (f.delivery !== undefined) parts.push(sql`v.offers_delivery = ${f.delivery}`);
+  if (f.availableOn) parts.push(availableOn(f.availableOn, today ?? vancouverDay(new Date())));
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The vendors who can take an order on `day`, as calendar/availability.ts's dayState decides: not a
+ * past day, not blacked out (primary key lookup), enough notice for the lead time, and fewer orders
+ * that day than the vendor takes. The day's count is a correlated subquery on orders_vendor_status_idx
+ * (vendor_id, status), evaluated only for vendors that pass every cheaper condition first.
+ */
+function availableOn(day: string, today: string): SQL {
+  const notice = daysBetween(today, day);
+  if (notice < 0) return sql`false`;
+  const [start, end] = dayBounds(day);
+  return sql`v.lead_time_days <= ${notice}
+  AND NOT EXISTS (SELECT 1 FROM vendor_blackout_dates b WHERE b.vendor_id = v.id AND b.day = ${day}::date)
+  AND (SELECT count(*) FROM orders o WHERE o.vendor_id = v.id AND o.status <> 'cancelled'
+    AND o.delivery_date >= ${start.toISOString()}::timestamptz AND o.delivery_date < ${end.toISOString()}::timestamptz) < v.orders_per_day`;
 }
 
 /** Rows strictly after the cursor in the sort order; the first key also bounds the index range. */
@@ -154,9 +175,12 @@ FROM vendors v WHERE ${whereClause(options)}`;
 
 /**
  * The count cache's key: what whereClause reads, in one spelling. The sort is left out (it does not
- * change a count) and list filters are sets, so equivalent requests share one count.
+ * change a count) and list filters are sets, so equivalent requests share one count. Null (count
+ * every time) with "available on": orders and blackout dates change it without bumping the vendors
+ * version the cache trusts.
  */
-export function countKey({ filters: f, verifiedOnly = false }: BrowseOptions): string {
+export function countKey({ filters: f, verifiedOnly = false }: BrowseOptions): string | null {
+  if (f.availableOn) return null;
   const set = <T>(xs: T[]) => [...new Set(xs)].sort();
   return JSON.stringify([
     verifiedOnly,

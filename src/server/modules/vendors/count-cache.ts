@@ -35,10 +35,10 @@ export class CountCache {
    * The count of `key` at vendors `version` (the version the caller's page was read at) or later:
    * the remembered count while no vendor has changed since, else one `count` run shared by every
    * caller that needs the key meanwhile. A failed count is not remembered: its waiters get the error
-   * and the next caller counts again.
+   * and the next caller counts again. A null key is a count that cannot be cached: counted each time.
    */
-  async total(key: string, version: bigint, count: () => Promise<CountEntry>): Promise<number> {
-    if (!this.enabled) {
+  async total(key: string | null, version: bigint, count: () => Promise<CountEntry>): Promise<number> {
+    if (!this.enabled || key === null) {
       this.stats.computations++;
       return (await count()).n;
     }

@@ -23,6 +23,9 @@ export function presentOwnVendorProfile(v: VendorRow): OwnVendorProfile {
     cancellationRefundPercent: v.cancellationRefundPercent,
     leadTimeDays: v.leadTimeDays,
     ordersPerDay: v.ordersPerDay,
+    depositPercent: v.depositPercent,
+    balanceDueDays: v.balanceDueDays,
+    changeCutoffHours: v.changeCutoffHours,
     imageUrl: v.imageUrl,
   };
 }

@@ -56,6 +56,9 @@ export async function updateVendorProfile({
       cancellationRefundPercent: input.cancellationRefundPercent,
       leadTimeDays: input.leadTimeDays,
       ordersPerDay: input.ordersPerDay,
+      ...(input.depositPercent !== undefined && { depositPercent: input.depositPercent }),
+      ...(input.balanceDueDays !== undefined && { balanceDueDays: input.balanceDueDays }),
+      ...(input.changeCutoffHours !== undefined && { changeCutoffHours: input.changeCutoffHours }),
       updatedAt: new Date(),
     })
     .where(eq(vendors.id, vendor.id))

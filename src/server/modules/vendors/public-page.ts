@@ -1,5 +1,7 @@
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import type { Db } from '../../db/client.ts';
+import { presentPublicChecks } from '../verification/presenter.ts';
+import { publicChecks } from '../verification/service.ts';
 import { presentPortfolioItem } from './portfolio-presenter.ts';
 import { listPortfolio } from './portfolio-service.ts';
 import { presentVendorProfile } from './presenter.ts';
@@ -9,18 +11,23 @@ import { getPublicVendor } from './service.ts';
 export async function getPublicVendorPage({
   db,
   vendorId,
+  now = new Date(),
 }: {
   db: Db;
   vendorId: string;
+  now?: Date;
 }): Promise<PublicVendorPage> {
-  // Both at once: the portfolio is only shown when the vendor query finds an approved vendor.
-  const [vendor, portfolio] = await Promise.all([
+  // All at once: the portfolio and checks are only shown when the vendor query finds an approved vendor.
+  const [vendor, portfolio, checks] = await Promise.all([
     getPublicVendor({ db, vendorId }),
     listPortfolio({ db, vendorId }),
+    publicChecks(db, vendorId, now),
   ]);
   return {
     vendor: presentVendorProfile(vendor),
     portfolio: portfolio.map(presentPortfolioItem),
+    // What Frosted checked, never the documents.
+    verification: presentPublicChecks(checks),
     service: {
       offersPickup: vendor.offersPickup,
       offersDelivery: vendor.offersDelivery,

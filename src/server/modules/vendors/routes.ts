@@ -65,5 +65,8 @@ export const vendorRoutes = openApiRoutes()
   })
   .openapi(vendorPage, async (c) => {
     const { id } = parseOrThrow(vendorIdParamSchema, c.req.param());
-    return c.json(await getPublicVendorPage({ db: c.var.services.db, vendorId: id }), 200);
+    return c.json(
+      await getPublicVendorPage({ db: c.var.services.db, vendorId: id, now: c.var.services.clock.now() }),
+      200,
+    );
   });

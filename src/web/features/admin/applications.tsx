@@ -16,6 +16,7 @@ import { Label, NativeSelect, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { api } from '../../lib/api.ts';
 import { formatDate } from '../../../shared/time.ts';
+import { VendorChecklistReview } from '../verification/admin-review.tsx';
 
 type Status = VendorApplication['status'];
 
@@ -68,11 +69,12 @@ function RejectForm({ app, onDone }: { app: VendorApplication; onDone: () => voi
 function ApplicationCard({ app }: { app: VendorApplication }) {
   const qc = useQueryClient();
   const [rejecting, setRejecting] = useState(false);
+  const [checklist, setChecklist] = useState(false);
   const approve = useMutation({
     mutationFn: () =>
       api<ApplicationDecision>(`/api/admin/vendor-applications/${app.id}/approve`, { method: 'POST' }),
     onSuccess: () => {
-      toast.success(`${app.businessName} is approved and verified.`);
+      toast.success(`${app.businessName} is approved.`);
       void qc.invalidateQueries({ queryKey: ['admin', 'applications'] });
       void qc.invalidateQueries({ queryKey: ['vendors'] });
     },
@@ -131,6 +133,24 @@ function ApplicationCard({ app }: { app: VendorApplication }) {
         )}
       </div>
       {rejecting && <RejectForm app={app} onDone={() => setRejecting(false)} />}
+      {app.status !== 'rejected' && (
+        <div className="mt-4 border-t border-cocoa-900/5 pt-3">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-expanded={checklist}
+            onClick={() => setChecklist((open) => !open)}
+          >
+            {checklist ? 'Hide' : 'Show'} verification checklist
+            <span className="sr-only"> of {app.businessName}</span>
+          </Button>
+          {checklist && (
+            <div className="mt-3">
+              <VendorChecklistReview vendorId={app.id} />
+            </div>
+          )}
+        </div>
+      )}
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import {
   MessageCircle,
   Package,
   Pencil,
+  ShieldCheck,
   Star,
 } from 'lucide-react';
 import { Link } from 'react-router';
@@ -33,10 +34,19 @@ import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
 import { DashboardError, DashboardLoading, StatCard, StatusBadge } from './parts.tsx';
 
-const VENDOR_TABS = ['overview', 'quotes', 'orders', 'portfolio', 'analytics', 'payouts'] as const;
+const VENDOR_TABS = [
+  'overview',
+  'quotes',
+  'orders',
+  'calendar',
+  'portfolio',
+  'analytics',
+  'payouts',
+] as const;
 
 // Charts are the heaviest code of the dashboard: loaded when the Analytics tab opens.
 const VendorAnalytics = lazy(() => import('./vendor-analytics.tsx'));
+const VendorCalendar = lazy(() => import('../calendar/vendor-calendar.tsx'));
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
@@ -72,6 +82,11 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             Contact support if you would like to discuss it.
           </p>
         )}
+        {vendor.status === 'pending' && (
+          <Button asChild className="mt-8">
+            <Link to="/vendor-dashboard/verification">Complete your verification checklist</Link>
+          </Button>
+        )}
       </div>
     );
   }
@@ -97,11 +112,16 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             Account settings
           </Link>
         </p>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to="/messages">
               <MessageCircle aria-hidden /> Messages
               <UnreadMessagesBadge userId={user.id} />
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/vendor-dashboard/verification">
+              <ShieldCheck aria-hidden /> Verification
             </Link>
           </Button>
           <Button asChild>
@@ -116,6 +136,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="quotes">Quotes</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="calendar">Calendar</TabsTrigger>
           <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
           <TabsTrigger value="analytics">Analytics</TabsTrigger>
           <TabsTrigger value="payouts">Payouts</TabsTrigger>
@@ -142,12 +163,17 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
         <TabsContent value="orders">
           <VendorOrders />
         </TabsContent>
+        <TabsContent value="calendar">
+          <Suspense fallback={<DashboardLoading />}>
+            <VendorCalendar />
+          </Suspense>
+        </TabsContent>
         <TabsContent value="portfolio">
           <PortfolioManager />
         </TabsContent>
         <TabsContent value="analytics">
           <Suspense fallback={<DashboardLoading />}>
-            <VendorAnalytics data={data} />
+            <VendorAnalytics userId={user.id} />
           </Suspense>
         </TabsContent>
         <TabsContent value="payouts">

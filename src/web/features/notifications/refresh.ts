@@ -40,11 +40,19 @@ export function queriesToRefresh(n: Pick<Notification, 'type' | 'refs'>): QueryK
     case 'claim.opened':
     case 'claim.answered':
     case 'claim.resolved':
+    case 'proof.sent':
+    case 'proof.changesRequested':
+    case 'proof.approved':
+    case 'balance.charged':
+    case 'balance.failed':
       return [...order, DASHBOARDS, paymentKeys.payouts];
     case 'payout.sent':
       return [paymentKeys.payouts];
     case 'vendor.approved':
     case 'vendor.rejected':
+    case 'verification.reviewed':
+    case 'verification.expiring':
+    case 'verification.expired':
       return [DASHBOARDS, vendorAdminKeys.profile];
   }
 }

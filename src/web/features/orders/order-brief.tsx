@@ -4,6 +4,7 @@ import { dietaryLabel } from '../../../shared/catalog.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { formatDateTime } from '../../../shared/time.ts';
+import { DesignLockNote } from '../proofs/design-lock.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -76,6 +77,7 @@ export function OrderBrief({ order }: { order: OrderDetail }) {
               <Row label="Budget">{budget.map((c) => formatCents(c)).join(' – ')}</Row>
             )}
           </dl>
+          <DesignLockNote order={order} />
         </div>
       </div>
     </section>

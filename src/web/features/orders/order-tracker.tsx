@@ -7,7 +7,7 @@ import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
-import { formatDateTime } from '../../../shared/time.ts';
+import { formatDateTime, formatLongDate } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
@@ -16,6 +16,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { OrderTimeline } from '../dashboard/order-timeline.tsx';
+import { ProofsPanel } from '../proofs/proofs-panel.tsx';
 import { ClaimPanel } from './claim-panel.tsx';
 import { OrderBrief } from './order-brief.tsx';
 import { useOrder, useOrderDelivery, useOrderTransition } from './api.ts';
@@ -61,6 +62,7 @@ export function OrderTracker({ orderId }: { orderId: string }) {
           </li>
         ))}
       </ol>
+      <ProofsPanel order={o} />
       <PaymentNote order={o} />
       <ClaimPanel order={o} />
       <OrderActions order={o} />
@@ -78,7 +80,11 @@ function PaymentNote({ order }: { order: OrderDetail }) {
           {UNPAID_EXPIRY_HOURS} hours of accepting its quote is cancelled.
         </p>
         <Button asChild size="sm">
-          <Link to={`/orders/${order.id}/pay`}>Pay {formatCents(order.amount)}</Link>
+          <Link to={`/orders/${order.id}/pay`}>
+            {order.deposit
+              ? `Pay ${formatCents(order.deposit.depositCents)} deposit`
+              : `Pay ${formatCents(order.amount)}`}
+          </Link>
         </Button>
       </div>
     ) : (
@@ -88,12 +94,57 @@ function PaymentNote({ order }: { order: OrderDetail }) {
   if (order.heldCents <= 0) return null;
   const who = order.viewer === 'customer' ? 'you confirm you are' : 'the customer confirms they are';
   return (
-    <p className="flex items-start gap-2 rounded-2xl bg-sage-100/60 p-4 text-sm text-cocoa-700">
-      <ShieldCheck className="mt-0.5 size-4 shrink-0 text-sage-700" aria-hidden />
-      <span>
-        <strong>Payment protected:</strong> {formatCents(order.heldCents)} held by Frosted until {who}{' '}
-        satisfied.
-      </span>
+    <>
+      <p className="flex items-start gap-2 rounded-2xl bg-sage-100/60 p-4 text-sm text-cocoa-700">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-sage-700" aria-hidden />
+        <span>
+          <strong>Payment protected:</strong> {formatCents(order.heldCents)} held by Frosted until {who}{' '}
+          satisfied.
+        </span>
+      </p>
+      {order.deposit && order.status !== 'cancelled' && <BalanceNote order={order} deposit={order.deposit} />}
+    </>
+  );
+}
+
+/** A deposit's order: the balance, when it is charged, and the link to pay it after a decline. */
+function BalanceNote({
+  order,
+  deposit,
+}: {
+  order: OrderDetail;
+  deposit: NonNullable<OrderDetail['deposit']>;
+}) {
+  const amount = formatCents(deposit.balanceCents);
+  if (deposit.balance === 'paid')
+    return (
+      <p className="text-sm text-cocoa-600">
+        Deposit {formatCents(deposit.depositCents)} and balance {amount} paid.
+      </p>
+    );
+  if (deposit.balance === 'scheduled')
+    return (
+      <p className="text-sm text-cocoa-600">
+        Balance {amount}: charged to the saved card on {formatLongDate(deposit.balanceDueAt)}.
+      </p>
+    );
+  return order.viewer === 'customer' ? (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
+    >
+      <p className="text-sm text-rose-800">
+        We could not charge the balance of {amount} to your saved card. Pay it at least 48 hours before the
+        event, or the order is cancelled under the Terms.
+      </p>
+      <Button asChild size="sm">
+        <Link to={`/orders/${order.id}/pay`}>Pay the balance</Link>
+      </Button>
+    </div>
+  ) : (
+    <p className="text-sm text-rose-800">
+      The balance of {amount} was declined; the customer has been asked to pay it. You can mark the order
+      delivered once it is paid.
     </p>
   );
 }

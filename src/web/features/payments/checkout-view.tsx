@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/money.ts';
+import { formatLongDate } from '../../../shared/time.ts';
 import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -63,10 +64,14 @@ export function CheckoutView({ orderId }: { orderId: string }) {
         <div className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]">
           <h2 className="text-lg font-semibold">Order {c.orderNumber}</h2>
           <p className="mt-1 text-cocoa-600">{c.vendorName}</p>
-          <p className="mt-4 flex items-baseline justify-between border-t border-cocoa-900/10 pt-4">
-            <span className="text-cocoa-600">Total</span>
-            <span className="font-display text-2xl font-semibold">{formatCents(c.amount)}</span>
-          </p>
+          {c.purpose === 'full' ? (
+            <p className="mt-4 flex items-baseline justify-between border-t border-cocoa-900/10 pt-4">
+              <span className="text-cocoa-600">Total</span>
+              <span className="font-display text-2xl font-semibold">{formatCents(c.amount)}</span>
+            </p>
+          ) : (
+            <PaymentSchedule checkout={c} />
+          )}
         </div>
         {c.provider === 'stripe' ? (
           <StripeProtectionNote vendorName={c.vendorName} />
@@ -83,6 +88,40 @@ export function CheckoutView({ orderId }: { orderId: string }) {
         )}
       </aside>
     </div>
+  );
+}
+
+/** A deposit's checkout (or the balance's): what is paid now and what comes later. */
+function PaymentSchedule({ checkout: c }: { checkout: Checkout }) {
+  const due = c.balanceDueAt ? formatLongDate(c.balanceDueAt) : null;
+  return (
+    <dl className="mt-4 space-y-2 border-t border-cocoa-900/10 pt-4 text-sm">
+      <div className="flex items-baseline justify-between">
+        <dt className="text-cocoa-600">Order total</dt>
+        <dd>{formatCents(c.orderAmount)}</dd>
+      </div>
+      {c.purpose === 'deposit' ? (
+        <>
+          <div className="flex items-baseline justify-between">
+            <dt className="font-semibold text-cocoa-900">Deposit due now</dt>
+            <dd className="font-display text-2xl font-semibold">{formatCents(c.amount)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between">
+            <dt className="text-cocoa-600">Balance{due ? `, charged on ${due}` : ''}</dt>
+            <dd>{formatCents(c.balanceCents ?? 0)}</dd>
+          </div>
+          <p className="pt-2 text-xs leading-relaxed text-cocoa-600">
+            Your card is saved for the balance, which is charged automatically on its due day. If it is still
+            unpaid 48 hours before the event, the order is cancelled under the Terms.
+          </p>
+        </>
+      ) : (
+        <div className="flex items-baseline justify-between">
+          <dt className="font-semibold text-cocoa-900">Balance due now</dt>
+          <dd className="font-display text-2xl font-semibold">{formatCents(c.amount)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -151,7 +190,12 @@ function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: string }
   return (
     <>
       <h1 id="pay-title" className="flex items-center gap-2 text-3xl font-semibold">
-        <CreditCard className="size-7 text-rose-600" aria-hidden /> Pay for your cake
+        <CreditCard className="size-7 text-rose-600" aria-hidden />{' '}
+        {checkout.purpose === 'deposit'
+          ? 'Pay your deposit'
+          : checkout.purpose === 'balance'
+            ? 'Pay the balance'
+            : 'Pay for your cake'}
       </h1>
       <p
         className="mt-4 flex gap-3 rounded-2xl bg-gold-100/70 p-4 text-sm leading-relaxed text-cocoa-800"
@@ -160,8 +204,9 @@ function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: string }
         <FlaskConical className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
         <span>
           <strong>This is a test payment.</strong> Frosted’s sandbox processor is on: no real card is charged.
-          Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 shows a declined card and 4000 0027 6000 3184 an
-          extra confirmation step. Any future expiry date and any 3 digits work.
+          Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 shows a declined card, 4000 0027 6000 3184 an
+          extra confirmation step and 4000 0000 0000 0341 a card that pays now but declines its later balance.
+          Any future expiry date and any 3 digits work.
         </span>
       </p>
       {(failed || attemptError) && (

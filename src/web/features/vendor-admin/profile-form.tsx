@@ -11,12 +11,14 @@ import {
 import {
   LEAD_TIME_MAX_DAYS,
   ORDERS_PER_DAY_MAX,
+  CHANGE_CUTOFF_HOURS_MAX,
   DESCRIPTION_MAX,
   vendorProfileInputSchema,
   type OwnVendorProfile,
   type VendorProfileInput,
   type VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
+import { BALANCE_DUE_DAYS_MAX, BALANCE_DUE_DAYS_MIN, DEPOSIT_PERCENT_MAX } from '../../../shared/deposits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input.tsx';
@@ -43,6 +45,9 @@ const toForm = (p: OwnVendorProfile): VendorProfileInput => ({
   cancellationRefundPercent: p.cancellationRefundPercent,
   leadTimeDays: p.leadTimeDays,
   ordersPerDay: p.ordersPerDay,
+  depositPercent: p.depositPercent,
+  balanceDueDays: p.balanceDueDays,
+  changeCutoffHours: p.changeCutoffHours,
 });
 
 /** Edit Profile: every field customers see or filter on, checked with the server's own schema. */
@@ -226,6 +231,51 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
             {...register('ordersPerDay')}
           />
           <p className="text-xs text-cocoa-500">The most orders you can make for one day.</p>
+        </Field>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field id="vp-deposit" label="Deposit (%)" error={err('depositPercent')}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={DEPOSIT_PERCENT_MAX}
+            step={1}
+            className="block max-w-32"
+            {...fieldA11y('vp-deposit', err('depositPercent'))}
+            {...register('depositPercent')}
+          />
+          <p className="text-xs text-cocoa-500">
+            Taken when a quote is accepted; 0 means customers pay in full.
+          </p>
+        </Field>
+        <Field id="vp-balance-days" label="Balance due (days before the event)" error={err('balanceDueDays')}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={BALANCE_DUE_DAYS_MIN}
+            max={BALANCE_DUE_DAYS_MAX}
+            step={1}
+            className="block max-w-32"
+            {...fieldA11y('vp-balance-days', err('balanceDueDays'))}
+            {...register('balanceDueDays')}
+          />
+          <p className="text-xs text-cocoa-500">
+            Charged automatically to the customer’s saved card; events sooner are paid in full.
+          </p>
+        </Field>
+        <Field id="vp-cutoff" label="Design changes close (hours before)" error={err('changeCutoffHours')}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={CHANGE_CUTOFF_HOURS_MAX}
+            step={1}
+            className="block max-w-32"
+            {...fieldA11y('vp-cutoff', err('changeCutoffHours'))}
+            {...register('changeCutoffHours')}
+          />
+          <p className="text-xs text-cocoa-500">After this, the customer can only approve your proof.</p>
         </Field>
       </div>
       <div className="flex flex-wrap gap-3">

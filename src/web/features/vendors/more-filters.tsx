@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { DIETARY_OPTIONS, PRICE_TIERS, priceTierLabel } from '../../../shared/catalog.ts';
 import { MIN_RATINGS, type VendorFilters } from '../../../shared/schemas/vendors.ts';
+import { vancouverDay } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { cn } from '../../lib/cn.ts';
 
 const TIER_NAMES = ['Budget-friendly', 'Moderate', 'Premium', 'Luxury'];
@@ -14,7 +16,8 @@ const toggle = <T,>(list: T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
 /**
- * More Filters: dietary capability, price tier, minimum rating and delivery. Each choice applies at
+ * More Filters: the event date (vendors available that day), dietary capability, price tier,
+ * minimum rating and delivery. Each choice applies at
  * once (the list behind updates); the footer button closes the dialog showing the new count.
  */
 export function MoreFilters({
@@ -33,6 +36,33 @@ export function MoreFilters({
       <DialogTrigger asChild>{children}</DialogTrigger>
       <DialogContent title="More Filters" description="Narrow the list to vendors who fit your event.">
         <div className="space-y-6">
+          <div>
+            <label htmlFor="browse-available-on" className={cn(legend, 'block')}>
+              Available on
+            </label>
+            <div className="flex gap-2">
+              <Input
+                id="browse-available-on"
+                type="date"
+                min={vancouverDay(new Date())}
+                value={filters.availableOn ?? ''}
+                aria-describedby="browse-available-on-hint"
+                onChange={(e) =>
+                  onChange({
+                    availableOn: /^\d{4}-\d{2}-\d{2}$/.test(e.target.value) ? e.target.value : undefined,
+                  })
+                }
+              />
+              {filters.availableOn && (
+                <Button variant="ghost" onClick={() => onChange({ availableOn: undefined })}>
+                  Any date
+                </Button>
+              )}
+            </div>
+            <p id="browse-available-on-hint" className="mt-1.5 text-xs text-cocoa-600">
+              Vendors with room that day, enough notice and no day off.
+            </p>
+          </div>
           <fieldset>
             <legend className={legend}>Dietary options</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -104,7 +134,15 @@ export function MoreFilters({
         <div className="mt-8 flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
           <Button
             variant="ghost"
-            onClick={() => onChange({ dietary: [], tier: [], minRating: undefined, delivery: undefined })}
+            onClick={() =>
+              onChange({
+                dietary: [],
+                tier: [],
+                minRating: undefined,
+                delivery: undefined,
+                availableOn: undefined,
+              })
+            }
           >
             Clear all
           </Button>

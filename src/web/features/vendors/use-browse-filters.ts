@@ -54,4 +54,8 @@ export function useBrowseFilters() {
 
 /** How many More Filters choices are on (the button shows it). */
 export const moreFilterCount = (f: VendorFilters) =>
-  f.dietary.length + f.tier.length + (f.minRating !== undefined ? 1 : 0) + (f.delivery !== undefined ? 1 : 0);
+  f.dietary.length +
+  f.tier.length +
+  (f.minRating !== undefined ? 1 : 0) +
+  (f.delivery !== undefined ? 1 : 0) +
+  (f.availableOn !== undefined ? 1 : 0);

@@ -1,0 +1,171 @@
+import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { DayState } from '../../../shared/schemas/calendar.ts';
+import {
+  DAY_MS,
+  addHours,
+  daysBetween,
+  formatLongDate,
+  vancouverDay,
+  vancouverDayStart,
+} from '../../../shared/time.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { orders, vendorBlackoutDates, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/*
+ * The one home of "can this vendor take an order for this day?": the quote request, the acceptance,
+ * the payment, the calendars and Browse's "available on" all follow dayState below.
+ */
+
+/** What the rule needs of a vendor. */
+export interface VendorCapacity {
+  id: string;
+  businessName: string;
+  leadTimeDays: number;
+  ordersPerDay: number;
+}
+
+/** The Vancouver day `days` calendar days after `day` ('YYYY-MM-DD'), whatever the clocks do. */
+export const dayPlus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The instants of a Vancouver day: [start, start of the next day). 23, 24 or 25 hours. */
+export const dayBounds = (day: string): [Date, Date] => [
+  vancouverDayStart(day),
+  vancouverDayStart(dayPlus(day, 1)),
+];
+
+/** 'December 15, 2026' for a day key. Noon, so no offset can move it to a neighbouring day. */
+export const formatDay = (day: string) => formatLongDate(addHours(vancouverDayStart(day), 12));
+
+/**
+ * The state of one day for a vendor, checked in order: a past day, a blackout, too little notice
+ * (lead time), a full day (orders not cancelled ≥ orders per day), else available.
+ */
+export function dayState(o: {
+  day: string;
+  today: string;
+  leadTimeDays: number;
+  ordersPerDay: number;
+  taken: number;
+  blackout: boolean;
+  /** Payment of an order already accepted: its lead time was settled at acceptance. */
+  skipLeadTime?: boolean;
+}): DayState {
+  const notice = daysBetween(o.today, o.day);
+  if (notice < 0) return 'past';
+  if (o.blackout) return 'blackout';
+  if (!o.skipLeadTime && notice < o.leadTimeDays) return 'too-soon';
+  if (o.taken >= o.ordersPerDay) return 'full';
+  return 'available';
+}
+
+/** The customer-facing reason a vendor cannot take `day`, naming the vendor and the date. */
+export function refusalMessage(
+  state: Exclude<DayState, 'available'>,
+  vendor: VendorCapacity,
+  day: string,
+  today: string,
+) {
+  const name = vendor.businessName;
+  switch (state) {
+    case 'past':
+      return `${formatDay(day)} has passed. Choose another date.`;
+    case 'blackout':
+      return `${name} is not taking orders on ${formatDay(day)}. Choose another date or vendor.`;
+    case 'too-soon': {
+      const days = vendor.leadTimeDays === 1 ? '1 day' : `${vendor.leadTimeDays} days`;
+      return `${name} needs ${days}’ notice: choose ${formatDay(dayPlus(today, vendor.leadTimeDays))} or later, or another vendor.`;
+    }
+    case 'full':
+      return `${name} is fully booked on ${formatDay(day)}. Choose another date or vendor.`;
+  }
+}
+
+/** Orders (not cancelled) the vendor has for delivery on `day`, leaving out `excludeOrderId`. */
+export async function ordersOnDay(
+  db: Db | Tx,
+  vendorId: string,
+  day: string,
+  excludeOrderId?: string,
+): Promise<number> {
+  const [start, end] = dayBounds(day);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.vendorId, vendorId),
+        ne(orders.status, 'cancelled'),
+        gte(orders.deliveryDate, start),
+        lt(orders.deliveryDate, end),
+        excludeOrderId === undefined ? undefined : ne(orders.id, excludeOrderId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function isBlackedOut(db: Db | Tx, vendorId: string, day: string): Promise<boolean> {
+  const [row] = await db
+    .select({ day: vendorBlackoutDates.day })
+    .from(vendorBlackoutDates)
+    .where(and(eq(vendorBlackoutDates.vendorId, vendorId), eq(vendorBlackoutDates.day, day)));
+  return row !== undefined;
+}
+
+/**
+ * Why a vendor cannot take an order for `eventDate`, or undefined when they can. With
+ * `excludeOrderId` (paying that order), the order does not count against its own day and the lead
+ * time is not checked again. Callers that must hold the answer until they write lock the vendor row
+ * first (assertVendorCanTake does).
+ */
+export async function vendorAvailability(
+  db: Db | Tx,
+  vendor: VendorCapacity,
+  eventDate: string,
+  now: Date,
+  { excludeOrderId }: { excludeOrderId?: string | undefined } = {},
+): Promise<string | undefined> {
+  const today = vancouverDay(now);
+  const state = dayState({
+    day: eventDate,
+    today,
+    leadTimeDays: vendor.leadTimeDays,
+    ordersPerDay: vendor.ordersPerDay,
+    taken: await ordersOnDay(db, vendor.id, eventDate, excludeOrderId),
+    blackout: await isBlackedOut(db, vendor.id, eventDate),
+    skipLeadTime: excludeOrderId !== undefined,
+  });
+  return state === 'available' ? undefined : refusalMessage(state, vendor, eventDate, today);
+}
+
+/**
+ * Inside the caller's transaction: locks the vendor's row (so every acceptance and payment for this
+ * vendor serialises behind it until the transaction ends) and throws 409 with the reason when the
+ * vendor cannot take an order for `eventDate` ('YYYY-MM-DD', Vancouver). At payment pass the order's
+ * id as `excludeOrderId`: it does not count against itself, and its lead time is not checked again.
+ * An unknown vendor is 404.
+ */
+export async function assertVendorCanTake(
+  tx: Db | Tx,
+  {
+    vendorId,
+    eventDate,
+    now,
+    excludeOrderId,
+  }: { vendorId: string; eventDate: string; now: Date; excludeOrderId?: string | undefined },
+): Promise<void> {
+  const [vendor] = await tx
+    .select({
+      id: vendors.id,
+      businessName: vendors.businessName,
+      leadTimeDays: vendors.leadTimeDays,
+      ordersPerDay: vendors.ordersPerDay,
+    })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+    .for('update');
+  if (!vendor) throw AppError.notFound();
+  const refusal = await vendorAvailability(tx, vendor, eventDate, now, { excludeOrderId });
+  if (refusal) throw new AppError('CONFLICT', 409, refusal);
+}

@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import { balanceDeadline } from '../../../shared/deposits.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { payments, type orders } from '../../db/schema/index.ts';
+import { cancelJob, scheduleJob } from '../jobs/jobs.ts';
+
+/** The timer that charges an order's balance on its due day (payments/balance.ts). */
+export const CHARGE_BALANCE_JOB = 'payments.chargeBalance';
+export const chargeBalanceJobKey = (orderId: string) => `order:${orderId}:chargeBalance`;
+/** The timer that cancels an order whose balance is still unpaid 48 hours before the event. */
+export const BALANCE_DEADLINE_JOB = 'order.balanceDeadline';
+export const balanceDeadlineJobKey = (orderId: string) => `order:${orderId}:balanceDeadline`;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Whether the order's balance has been collected (an order without a deposit has none to collect). */
+export async function balancePaid(tx: Tx | Db, order: Pick<OrderRow, 'id' | 'depositCents'>) {
+  if (order.depositCents === null) return true;
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'), eq(payments.status, 'succeeded')),
+    )
+    .limit(1);
+  return paid !== undefined;
+}
+
+/** Once the deposit is paid: the balance's charge on its due day, and the deadline after it. */
+export async function scheduleBalanceTimers(tx: Tx, order: OrderRow) {
+  if (order.depositCents === null || order.balanceDueAt === null) return;
+  await scheduleJob(tx, {
+    kind: CHARGE_BALANCE_JOB,
+    key: chargeBalanceJobKey(order.id),
+    runAt: order.balanceDueAt,
+    payload: { orderId: order.id },
+  });
+  if (order.deliveryDate)
+    await scheduleJob(tx, {
+      kind: BALANCE_DEADLINE_JOB,
+      key: balanceDeadlineJobKey(order.id),
+      runAt: balanceDeadline(order.deliveryDate),
+      payload: { orderId: order.id },
+    });
+}
+
+export async function cancelBalanceTimers(tx: Tx, orderId: string) {
+  await cancelJob(tx, chargeBalanceJobKey(orderId));
+  await cancelJob(tx, balanceDeadlineJobKey(orderId));
+}

@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, payments } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { JobHandlers } from '../jobs/jobs.ts';
+import { publish } from '../notifications/index.ts';
+import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
+import { BALANCE_DEADLINE_JOB, CHARGE_BALANCE_JOB, balancePaid } from './balance-jobs.ts';
+import type { PaymentProcessor } from './processor.ts';
+import { applyProcessorEvent } from './service.ts';
+
+export const NO_SAVED_CARD = 'No card was saved with the deposit.';
+
+/** Statuses in which an order still waits for its balance (made, not handed over). */
+const AWAITING_BALANCE = ['paid', 'confirmed', 'in_progress', 'ready'] as const;
+
+/**
+ * The balance timers. On the due day the balance becomes a payment to charge to the saved card (the
+ * charge itself is a network call, made by `chargeDueBalances` outside any transaction); 48 hours
+ * before the event an order whose balance is still unpaid is cancelled under the Terms.
+ */
+export const balanceJobHandlers: JobHandlers = {
+  [CHARGE_BALANCE_JOB]: async (tx, job, { now }) => {
+    const orderId = String(job.payload.orderId ?? '');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.depositCents === null) return;
+    if (!(AWAITING_BALANCE as readonly string[]).includes(order.status)) return;
+    // Paid already (or being paid): nothing to charge.
+    const [existing] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.purpose, 'balance'),
+          inArray(payments.status, ['succeeded', 'requires_payment', 'requires_action']),
+        ),
+      )
+      .limit(1);
+    if (existing) return;
+    const noCard = !order.paymentMethodRef;
+    await tx.insert(payments).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      // Which processor charges it is decided when it is sent (chargeDueBalances).
+      provider: 'frosted',
+      amount: order.amount - order.depositCents,
+      purpose: 'balance',
+      offSession: true,
+      // No card was saved with the deposit: nothing to charge, the customer pays from the link.
+      ...(noCard && { status: 'failed' as const, failureMessage: NO_SAVED_CARD }),
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (noCard)
+      await publish(tx, {
+        type: 'balance.failed',
+        userIds: [order.customerId],
+        refs: { orderId: order.id },
+      });
+  },
+  [BALANCE_DEADLINE_JOB]: async (tx, job, { now }) => {
+    const orderId = String(job.payload.orderId ?? '');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.depositCents === null) return;
+    if (!['paid', 'confirmed', 'in_progress'].includes(order.status)) return;
+    if (await balancePaid(tx, order)) return;
+    await transitionOrder(tx, { orderId, action: 'balanceUnpaid', by: SYSTEM, now });
+  },
+};
+
+/**
+ * Charges the balances that are due to the cards saved with their deposits, each once: the payment's
+ * id is the processor's idempotency key, so two processes (or a retry after a crash) charge once. A
+ * decline is applied like any processor event: the customer is told and pays from the link.
+ */
+export async function chargeDueBalances({
+  db,
+  processor,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  now: Date;
+  log: Logger;
+}): Promise<{ charged: number; declined: number; failed: number }> {
+  const due = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.offSession, true),
+        isNull(payments.providerRef),
+        sql`${orders.paymentMethodRef} IS NOT NULL`,
+        eq(payments.status, 'requires_payment'),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(20);
+  const result = { charged: 0, declined: 0, failed: 0 };
+  for (const { payment, order } of due) {
+    try {
+      const { ref, event } = await processor.chargeSavedCard({
+        paymentId: payment.id,
+        orderId: order.id,
+        amountCents: payment.amount,
+        paymentMethodRef: order.paymentMethodRef ?? '',
+        customerRef: order.processorCustomerRef,
+        idempotencyKey: `payment:${payment.id}`,
+      });
+      await db
+        .update(payments)
+        .set({ provider: processor.name, providerRef: ref, updatedAt: now })
+        .where(and(eq(payments.id, payment.id), sql`${payments.providerRef} IS NULL`));
+      await applyProcessorEvent({ db, provider: processor.name, event, now, log });
+      if (event.type === 'payment.succeeded') result.charged++;
+      else result.declined++;
+    } catch (err) {
+      result.failed++;
+      log.error({ err, paymentId: payment.id }, 'balance not charged; tried again next round');
+    }
+  }
+  return result;
+}

@@ -1,0 +1,125 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { z } from 'zod';
+import {
+  rejectItemSchema,
+  verificationChecklistSchema,
+  verificationItemParamSchema,
+  verificationItemResultSchema,
+  verificationQueueSchema,
+  verificationVendorParamSchema,
+  verifyItemSchema,
+  verifyItemSchemaFor,
+} from '../../../shared/schemas/verification.ts';
+import { adminOnly } from '../../http/auth-guard.ts';
+import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { parseOrThrow } from '../../http/validate.ts';
+import { documentContent, documentReaders, documentResponse } from './http.ts';
+import { presentChecklist, presentItem, presentQueue } from './presenter.ts';
+import { getChecklist, listQueue, readDocument, reviewItem } from './service.ts';
+
+const tags = ['admin'];
+
+const queue = createRoute({
+  method: 'get',
+  path: '/queue',
+  tags,
+  summary: 'Documents waiting for review, oldest first',
+  middleware: [adminOnly] as const,
+  responses: { 200: json(verificationQueueSchema, 'The queue'), ...errors(401, 403, 503) },
+});
+
+const vendorChecklist = createRoute({
+  method: 'get',
+  path: '/vendors/{vendorId}',
+  tags,
+  summary: "A vendor's verification checklist",
+  middleware: [adminOnly] as const,
+  request: { params: verificationVendorParamSchema },
+  responses: { 200: json(verificationChecklistSchema, 'The checklist'), ...errors(400, 401, 403, 404, 503) },
+});
+
+const download = createRoute({
+  method: 'get',
+  path: '/vendors/{vendorId}/items/{kind}/document',
+  tags,
+  summary: "Download a vendor's document (admins; anyone else gets 404)",
+  middleware: [documentReaders] as const,
+  request: { params: verificationItemParamSchema },
+  responses: { 200: documentContent, ...errors(400, 404, 503) },
+});
+
+const decide = <S extends z.ZodType>(action: 'verify' | 'reject', schema: S) =>
+  createRoute({
+    method: 'post',
+    path: `/vendors/{vendorId}/items/{kind}/${action}`,
+    tags,
+    summary:
+      action === 'verify'
+        ? 'Verify the latest document (expiry date required for permit, FOODSAFE and insurance)'
+        : 'Reject the latest document with a note for the vendor',
+    middleware: [adminOnly] as const,
+    request: {
+      params: verificationItemParamSchema,
+      body: jsonBody(schema),
+    },
+    responses: {
+      200: json(verificationItemResultSchema, 'The reviewed item and the badge'),
+      ...errors(400, 401, 403, 404, 409, 413, 415, 503),
+    },
+  });
+
+/** Admins review checklist items (/api/admin/verification). */
+export const adminVerificationRoutes = openApiRoutes()
+  .openapi(queue, async (c) => {
+    return c.json(presentQueue(await listQueue({ db: c.var.services.db, actor: c.var.actor })), 200);
+  })
+  .openapi(vendorChecklist, async (c) => {
+    const { vendorId } = c.req.valid('param');
+    const { vendor, items } = await getChecklist({ db: c.var.services.db, actor: c.var.actor, vendorId });
+    const now = c.var.services.clock.now();
+    return c.json(presentChecklist(vendor, items, now, { adminVendorId: vendor.id }), 200);
+  })
+  .openapi(download, async (c) => {
+    const { vendorId, kind } = c.req.valid('param');
+    const { db, storage } = c.var.services;
+    const { item, object } = await readDocument({ db, store: storage, actor: c.var.actor, vendorId, kind });
+    return documentResponse(c, item, object);
+  })
+  .openapi(decide('verify', verifyItemSchema), async (c) => {
+    const { vendorId, kind } = c.req.valid('param');
+    const input = parseOrThrow(verifyItemSchemaFor(kind), c.req.valid('json'));
+    const now = c.var.services.clock.now();
+    const { db } = c.var.services;
+    const result = await reviewItem({
+      db,
+      actor: c.var.actor,
+      vendorId,
+      kind,
+      decision: { verify: true, input },
+      now,
+    });
+    c.var.log.info({ vendorId, kind, actor: c.var.actor.id }, 'verification item verified');
+    return c.json(
+      { item: presentItem(kind, result.item, now, { adminVendorId: vendorId }), verified: result.verified },
+      200,
+    );
+  })
+  .openapi(decide('reject', rejectItemSchema), async (c) => {
+    const { vendorId, kind } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const now = c.var.services.clock.now();
+    const { db } = c.var.services;
+    const result = await reviewItem({
+      db,
+      actor: c.var.actor,
+      vendorId,
+      kind,
+      decision: { verify: false, input },
+      now,
+    });
+    c.var.log.info({ vendorId, kind, actor: c.var.actor.id }, 'verification item rejected');
+    return c.json(
+      { item: presentItem(kind, result.item, now, { adminVendorId: vendorId }), verified: result.verified },
+      200,
+    );
+  });

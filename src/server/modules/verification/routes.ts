@@ -1,0 +1,102 @@
+import { createRoute } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { MESSAGES } from '../../../shared/errors.ts';
+import {
+  verificationChecklistSchema,
+  verificationItemResultSchema,
+  verificationKindParamSchema,
+} from '../../../shared/schemas/verification.ts';
+import {
+  VERIFICATION_DOCUMENT_MAX_BYTES,
+  VERIFICATION_DOCUMENT_MAX_MB,
+} from '../../../shared/verification.ts';
+import { AppError } from '../../http/app-error.ts';
+import { vendorsOnly } from '../../http/auth-guard.ts';
+import { errors, json, multipartBody, openApiRoutes } from '../../http/openapi.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { MB } from '../storage/buckets.ts';
+import { documentContent, documentReaders, documentResponse } from './http.ts';
+import { presentChecklist, presentItem } from './presenter.ts';
+import { getChecklist, readDocument, uploadDocument } from './service.ts';
+
+export { adminVerificationRoutes } from './admin-routes.ts';
+
+const tags = ['vendor profile'];
+const own = { vendor: true } as const;
+const fileMissing = 'Please choose a PDF or a photo of the document.';
+
+const checklist = createRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  summary: "The signed-in vendor's verification checklist (pending or approved vendors)",
+  middleware: [vendorsOnly] as const,
+  responses: { 200: json(verificationChecklistSchema, 'The checklist'), ...errors(401, 403, 404, 503) },
+});
+
+const upload = createRoute({
+  method: 'put',
+  path: '/items/{kind}/document',
+  tags,
+  summary: "Upload or replace an item's document (PDF, JPEG, PNG or WebP), which sends it for review",
+  middleware: [
+    rateLimit({ name: 'verification-upload', max: () => 30, windowSeconds: 600 }),
+    // The file is checked against the limit by content later; this stops a huge body early.
+    bodyLimit({
+      maxSize: VERIFICATION_DOCUMENT_MAX_BYTES + MB,
+      onError: () => {
+        const message = MESSAGES.fileTooLarge(VERIFICATION_DOCUMENT_MAX_MB);
+        throw new AppError('FILE_TOO_LARGE', 413, message, { file: message });
+      },
+    }),
+    vendorsOnly,
+  ] as const,
+  request: { params: verificationKindParamSchema, body: multipartBody() },
+  responses: {
+    200: json(verificationItemResultSchema, 'The item, waiting for review, and the badge'),
+    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
+  },
+});
+
+const download = createRoute({
+  method: 'get',
+  path: '/items/{kind}/document',
+  tags,
+  summary: "Download the signed-in vendor's own document for an item",
+  middleware: [documentReaders] as const,
+  request: { params: verificationKindParamSchema },
+  responses: { 200: documentContent, ...errors(400, 404, 503) },
+});
+
+/** The signed-in vendor's verification checklist (/api/me/vendor-profile/verification). */
+export const vendorVerificationRoutes = openApiRoutes()
+  .openapi(checklist, async (c) => {
+    const { vendor, items } = await getChecklist({ db: c.var.services.db, actor: c.var.actor });
+    return c.json(presentChecklist(vendor, items, c.var.services.clock.now(), own), 200);
+  })
+  .openapi(upload, async (c) => {
+    const { kind } = c.req.valid('param');
+    const { db, storage, clock } = c.var.services;
+    const form = await c.req.parseBody().catch(() => {
+      throw AppError.validation({ file: fileMissing });
+    });
+    const file = form.file;
+    if (!(file instanceof File) || file.size === 0) throw AppError.validation({ file: fileMissing });
+    const now = clock.now();
+    const { item, verified } = await uploadDocument({
+      db,
+      store: storage,
+      actor: c.var.actor,
+      kind,
+      file: { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+      now,
+    });
+    c.var.log.info({ kind, actor: c.var.actor.id }, 'verification document uploaded');
+    return c.json({ item: presentItem(kind, item, now, own), verified }, 200);
+  })
+  .openapi(download, async (c) => {
+    const { kind } = c.req.valid('param');
+    const { db, storage } = c.var.services;
+    const { item, object } = await readDocument({ db, store: storage, actor: c.var.actor, kind });
+    return documentResponse(c, item, object);
+  });

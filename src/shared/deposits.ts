@@ -1,0 +1,67 @@
+import { percentOfCents } from './cancellation.ts';
+import { DAY_MS, daysBetween, HOUR_MS, vancouverDay, vancouverDayStart } from './time.ts';
+
+/**
+ * Deposit now, balance later: how an order is paid. A vendor asks for a deposit (a percentage of the
+ * order) and the balance some days before the event. An order for an event closer than that, or from
+ * a vendor who asks for no deposit (0 %) or all of it (100 %), is paid in full at once.
+ *
+ * The balance is charged automatically on its due day (at 09:00 in Vancouver) to the card saved with
+ * the deposit; a balance still unpaid 48 hours before the event cancels the order under the Terms.
+ */
+
+/** The hour of the due day at which the balance is charged (Vancouver time). */
+export const BALANCE_CHARGE_HOUR = 9;
+/** Hours before the event at which an unpaid balance cancels the order. */
+export const BALANCE_DEADLINE_HOURS = 48;
+
+export const DEPOSIT_PERCENT_MAX = 100;
+export const BALANCE_DUE_DAYS_MIN = 1;
+export const BALANCE_DUE_DAYS_MAX = 90;
+
+export type PaymentPlan =
+  | { kind: 'full'; dueNowCents: number }
+  | {
+      kind: 'deposit';
+      /** Charged when the quote is accepted (at checkout). */
+      depositCents: number;
+      /** Charged on the due day. */
+      balanceCents: number;
+      /** The Vancouver day the balance is due (YYYY-MM-DD). */
+      balanceDueDay: string;
+      /** When it is charged: 09:00 Vancouver on the due day. */
+      balanceDueAt: Date;
+    };
+
+/**
+ * The plan of an order of `amountCents` for an event on `eventDay`, accepted at `now`. A deposit is
+ * taken only when the balance's due day is still ahead (strictly after today): otherwise it would be
+ * charged at once anyway, so the customer pays in full.
+ */
+export function paymentPlan(input: {
+  amountCents: number;
+  depositPercent: number;
+  balanceDueDays: number;
+  eventDay: string;
+  now: Date;
+}): PaymentPlan {
+  const { amountCents, depositPercent, balanceDueDays, eventDay, now } = input;
+  const full = { kind: 'full', dueNowCents: amountCents } as const;
+  if (depositPercent <= 0 || depositPercent >= 100 || amountCents < 2) return full;
+  const balanceDueDay = new Date(Date.parse(`${eventDay}T12:00:00Z`) - balanceDueDays * DAY_MS)
+    .toISOString()
+    .slice(0, 10);
+  if (daysBetween(vancouverDay(now), balanceDueDay) <= 0) return full;
+  const depositCents = Math.min(Math.max(percentOfCents(amountCents, depositPercent), 1), amountCents - 1);
+  return {
+    kind: 'deposit',
+    depositCents,
+    balanceCents: amountCents - depositCents,
+    balanceDueDay,
+    balanceDueAt: new Date(vancouverDayStart(balanceDueDay).getTime() + BALANCE_CHARGE_HOUR * HOUR_MS),
+  };
+}
+
+/** When an unpaid balance cancels the order: 48 hours before the event. */
+export const balanceDeadline = (eventAt: Date) =>
+  new Date(eventAt.getTime() - BALANCE_DEADLINE_HOURS * HOUR_MS);

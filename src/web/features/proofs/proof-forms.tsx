@@ -1,0 +1,251 @@
+import { ImagePlus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { PROOF_IMAGES_MAX, PROOF_NOTE_MAX } from '../../../shared/proofs.ts';
+import { requestProofChangesSchema, sendProofSchema } from '../../../shared/schemas/proofs.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Textarea } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useRequestProofChanges, useSendProof } from './api.ts';
+
+type Errors = { text?: string | undefined; images?: string | undefined };
+
+/** The first message of each field the shared schema refuses. */
+function issuesOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  const errors: Errors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const key = issue.path[0] === 'images' ? 'images' : 'text';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Chosen pictures, shown small before they are sent. */
+function ImagePicker({
+  id,
+  label,
+  files,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  files: File[];
+  error: string | undefined;
+  onChange: (files: File[]) => void;
+}) {
+  const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  return (
+    <Field id={id} label={label} error={error}>
+      {previews.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Chosen pictures">
+          {previews.map((url, i) => (
+            <li key={url}>
+              <img
+                src={url}
+                alt={`Chosen, ${i + 1} of ${previews.length}`}
+                className="size-16 rounded-lg object-cover ring-1 ring-cocoa-900/10"
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <label className="flex cursor-pointer items-center gap-2 rounded-xl border border-dashed border-cocoa-900/25 px-4 py-3 text-sm text-cocoa-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500">
+        <ImagePlus className="size-5 text-rose-600" aria-hidden />
+        <span>
+          {files.length
+            ? `${files.length} picture${files.length === 1 ? '' : 's'} chosen`
+            : 'Choose pictures'}
+        </span>
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          className="sr-only"
+          onChange={(e) => {
+            onChange([...(e.target.files ?? [])]);
+            e.target.value = '';
+          }}
+          {...fieldA11y(id, error)}
+        />
+      </label>
+    </Field>
+  );
+}
+
+/** One form for both sides: a text and pictures, checked by the shared schema, then sent as multipart. */
+function ProofDialog({
+  open,
+  onClose,
+  title,
+  description,
+  textField,
+  textLabel,
+  imagesLabel,
+  submitLabel,
+  pending,
+  validate,
+  submit,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: string;
+  textField: 'note' | 'message';
+  textLabel: string;
+  imagesLabel: string;
+  submitLabel: string;
+  pending: boolean;
+  validate: (text: string, images: File[]) => Errors;
+  submit: (form: FormData, done: () => void, fail: (err: Error) => void) => void;
+}) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const textId = `proof-${textField}`;
+  const close = () => {
+    setErrors({});
+    onClose();
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent title={title} description={description}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const found = validate(text, files);
+            setErrors(found);
+            if (found.text || found.images) return;
+            const form = new FormData();
+            form.set(textField, text.trim());
+            for (const f of files) form.append('images', f);
+            submit(
+              form,
+              () => {
+                setText('');
+                setFiles([]);
+                close();
+              },
+              (err) => {
+                const fields = err instanceof ApiError ? err.fields : {};
+                if (fields[textField] || fields.images)
+                  return setErrors({ text: fields[textField], images: fields.images });
+                if (err instanceof ApiError && (err.status === 413 || err.status === 415))
+                  return setErrors({ images: err.message });
+                toast.error(err.message);
+              },
+            );
+          }}
+        >
+          <Field id={textId} label={textLabel} error={errors.text}>
+            <Textarea
+              rows={4}
+              maxLength={PROOF_NOTE_MAX}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              {...fieldA11y(textId, errors.text)}
+            />
+          </Field>
+          <ImagePicker
+            id={`proof-${textField}-images`}
+            label={imagesLabel}
+            files={files}
+            error={errors.images}
+            onChange={(next) => {
+              setFiles(next);
+              setErrors((v) => ({ ...v, images: undefined }));
+            }}
+          />
+          <Button type="submit" className="w-full" disabled={pending}>
+            {pending ? 'Sending...' : submitLabel}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The vendor's Send Proof: notes and one to five sketches or photos. */
+export function SendProofButton({ orderId, round }: { orderId: string; round: number }) {
+  const [open, setOpen] = useState(false);
+  const send = useSendProof(orderId);
+  return (
+    <>
+      <Button size="sm" onClick={() => setOpen(true)}>
+        Send Proof
+      </Button>
+      <ProofDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          send.reset();
+        }}
+        title={`Send proof ${round}`}
+        description="A sketch or photo of the design, with notes. The customer approves it or asks for changes."
+        textField="note"
+        textLabel="Notes for the customer (optional)"
+        imagesLabel={`Sketches or photos (1 to ${PROOF_IMAGES_MAX})`}
+        submitLabel="Send Proof"
+        pending={send.isPending}
+        validate={(note, images) => issuesOf(sendProofSchema.safeParse({ note, images }))}
+        submit={(form, done, fail) =>
+          send.mutate(form, {
+            onSuccess: () => {
+              done();
+              toast.success('Proof sent. The customer has been told.');
+            },
+            onError: fail,
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** The customer's Request Changes on the latest proof: what to change, and pictures if they help. */
+export function RequestChangesButton({ orderId, proofId }: { orderId: string; proofId: string }) {
+  const [open, setOpen] = useState(false);
+  const changes = useRequestProofChanges(orderId);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        Request Changes
+      </Button>
+      <ProofDialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          changes.reset();
+        }}
+        title="Request changes"
+        description="Tell the vendor what to change. Add pictures of what you have in mind, if you like."
+        textField="message"
+        textLabel="What should change?"
+        imagesLabel={`Pictures (optional, up to ${PROOF_IMAGES_MAX})`}
+        submitLabel="Send Request"
+        pending={changes.isPending}
+        validate={(message, images) => issuesOf(requestProofChangesSchema.safeParse({ message, images }))}
+        submit={(form, done, fail) =>
+          changes.mutate(
+            { proofId, form },
+            {
+              onSuccess: () => {
+                done();
+                toast.success('Your changes were sent to the vendor.');
+              },
+              onError: fail,
+            },
+          )
+        }
+      />
+    </>
+  );
+}
