@@ -6,7 +6,7 @@ import { vendorListQuerySchema, type VendorList } from '../../src/shared/schemas
 import { vancouverDay } from '../../src/shared/time.ts';
 import { queryRows } from '../../src/server/db/client.ts';
 import type { vendors } from '../../src/server/db/schema/index.ts';
-import { orders, quotes, vendorBlackoutDates } from '../../src/server/db/schema/index.ts';
+import { orders, payments, quotes, vendorBlackoutDates } from '../../src/server/db/schema/index.ts';
 import { AppError } from '../../src/server/http/app-error.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { assertVendorCanTake, dayPlus } from '../../src/server/modules/calendar/availability.ts';
@@ -22,6 +22,7 @@ let t: TestApp;
 const cookies: Record<string, string> = {};
 let vendorId = '';
 let otherVendorId = '';
+let customerId = '';
 
 const asActor = (id: string, userType: 'customer' | 'vendor' = 'customer'): Actor => ({
   id,
@@ -46,6 +47,7 @@ beforeAll(async () => {
   const otherOwner = await createUser(db, { userType: 'vendor' });
   otherVendorId = (await createVendor(db, { userId: otherOwner.id, businessName: 'Larch Bakery' })).id;
   const customer = await createUser(db);
+  customerId = customer.id;
   cookies.vendor = await signIn(t.app, owner.email);
   cookies.other = await signIn(t.app, otherOwner.email);
   cookies.customer = await signIn(t.app, customer.email);
@@ -367,6 +369,49 @@ describe('quote requests and acceptance', () => {
       ),
     ).rejects.toMatchObject({ status: 404 });
   });
+
+  it('the checkout refuses to take payment for a day the vendor blacked out or filled since accepting', async () => {
+    const db = t.database.db;
+    const vendor = await createVendor(db, { businessName: 'Tamarack Tarts', ordersPerDay: 2 });
+    const order = await createPendingOrder(db, {
+      customerId,
+      vendorId: vendor.id,
+      deliveryDate: new Date('2026-12-20T20:00:00Z'),
+      createdAt: clock.now(),
+    });
+    const pay = async () => {
+      const res = await call('customer', 'POST', '/api/payments', { orderId: order.id });
+      return { status: res.status, body: (await res.json()) as { error?: { message: string } } };
+    };
+    await db.insert(vendorBlackoutDates).values({ vendorId: vendor.id, day: '2026-12-20' });
+    expect(await pay()).toMatchObject({
+      status: 409,
+      body: {
+        error: {
+          message: 'Tamarack Tarts is not taking orders on December 20, 2026. Choose another date or vendor.',
+        },
+      },
+    });
+    await db.delete(vendorBlackoutDates).where(eq(vendorBlackoutDates.vendorId, vendor.id));
+    // Two other orders on the day (the vendor took them elsewhere), with room for two: full.
+    for (const hour of [17, 19])
+      await createOrder(db, {
+        customerId,
+        vendorId: vendor.id,
+        status: 'paid',
+        deliveryDate: new Date(`2026-12-20T${hour}:00:00Z`),
+      });
+    expect((await pay()).body.error?.message).toBe(
+      'Tamarack Tarts is fully booked on December 20, 2026. Choose another date or vendor.',
+    );
+    expect(await db.select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
+    // One of them cancelled: the order's own slot is free again, and it is paid for.
+    await db
+      .update(orders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(orders.vendorId, vendor.id), eq(orders.deliveryDate, new Date('2026-12-20T17:00:00Z'))));
+    expect((await pay()).status).toBe(200);
+  });
 });
 
 describe('Browse Vendors: available on a date', () => {
@@ -379,7 +424,7 @@ describe('Browse Vendors: available on a date', () => {
 
   it('keeps vendors who can take the day, with an exact count that follows new blackouts and orders', async () => {
     const db = b.database.db;
-    // Browse reads the system clock for the lead time: the day is ten days from now, whatever today is.
+    // This app's clock is the system's: the day is ten days from now, whatever today is.
     const day = dayPlus(vancouverDay(new Date()), 10);
     const noon = (d: string) => new Date(`${d}T20:00:00Z`);
     const customer = await createUser(db, { password: null });
@@ -468,5 +513,23 @@ describe('Browse Vendors: available on a date', () => {
     expect(await ids('2026-12-08')).toEqual([]);
     const [count] = await queryRows<{ n: number }>(db, countQuery({ filters: rest, today: '2026-12-03' }));
     expect(count!.n).toBe(1);
+  });
+
+  it('Browse goes by the services’ clock for the lead time, not the machine’s', async () => {
+    const db = t.database.db;
+    const quick = await createVendor(db, { businessName: 'Clockwise Quick', leadTimeDays: 3 });
+    const slow = await createVendor(db, { businessName: 'Clockwise Slow', leadTimeDays: 9 });
+    const ids = async () => {
+      const res = await t.app.request('/api/vendors?availableOn=2026-12-10&q=Clockwise');
+      return ((await res.json()) as VendorList).vendors.map((v) => v.id).sort();
+    };
+    const start = clock.now();
+    try {
+      expect(await ids()).toEqual([quick.id, slow.id].sort());
+      clock.set(new Date('2026-12-03T18:00:00Z'));
+      expect(await ids()).toEqual([quick.id]);
+    } finally {
+      clock.set(start);
+    }
   });
 });

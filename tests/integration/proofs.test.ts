@@ -29,7 +29,8 @@ beforeAll(async () => {
   people.admin = await createUser(db, { role: 'admin' });
   people.vendor = await createUser(db, { userType: 'vendor' });
   people.otherVendor = await createUser(db, { userType: 'vendor' });
-  vendorId = (await createVendor(db, { userId: people.vendor.id })).id;
+  // Many orders here share a day: room for them all (capacity is checked at payment too).
+  vendorId = (await createVendor(db, { userId: people.vendor.id, ordersPerDay: 20 })).id;
   await createVendor(db, { userId: people.otherVendor.id });
   for (const who of Object.keys(people) as (keyof typeof people)[])
     cookies[who] = await signIn(t.app, people[who].email);

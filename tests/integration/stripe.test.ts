@@ -56,7 +56,12 @@ beforeAll(async () => {
   const db = t.database.db;
   const customer = await createUser(db);
   const owner = await createUser(db, { userType: 'vendor' });
-  const vendor = await createVendor(db, { userId: owner.id, cancellationRefundPercent: 50 });
+  // Many orders of these tests share a day: room for them all (capacity is checked at payment too).
+  const vendor = await createVendor(db, {
+    userId: owner.id,
+    cancellationRefundPercent: 50,
+    ordersPerDay: 20,
+  });
   vendorId = vendor.id;
   customerId = customer.id;
   cookies.customer = await signIn(t.app, customer.email);

@@ -3,8 +3,9 @@ import { createServer, type ServerResponse } from 'node:http';
 
 /**
  * A small Stripe on loopback: the part of the API Frosted calls, spoken as the official SDK speaks it
- * (form-encoded POSTs, Bearer auth, Idempotency-Key, list objects with has_more), with the test cards'
- * behaviour and signed webhooks. Point the SDK at it with STRIPE_API_URL (config.payments.stripe.api).
+ * (form-encoded POSTs, Bearer auth, Idempotency-Key replayed as first answered, list objects with
+ * has_more), with the test cards' behaviour, cards saved on Customers and charged off-session later,
+ * and signed webhooks. Point the SDK at it with STRIPE_API_URL (config.payments.stripe.api).
  * Only what Frosted uses is here; everything else answers 404 as Stripe does for an unknown URL.
  */
 
@@ -18,9 +19,19 @@ export const FAKE_KEYS = {
 export const TEST_CARDS = {
   succeeds: '4242424242424242',
   declined: '4000000000000002',
+  /** Asks for 3-D Secure on every payment; off-session, where nobody can answer, it is declined. */
   authenticate: '4000002760003184',
+  /**
+   * Stripe's 4000 0000 0000 0341: it is saved on the Customer without trouble and every later charge
+   * is declined. Its first, on-session payment goes through here (as in the sandbox), so that a
+   * deposit can save it; in Stripe that first step would be a SetupIntent.
+   */
+  declinesLater: '4000000000000341',
 } as const;
 export const DECLINED_MESSAGE = 'Your card was declined.';
+/** Stripe's error for an off-session charge its bank wants authenticated. */
+export const AUTHENTICATION_REQUIRED_MESSAGE =
+  'Your card was declined. This transaction requires authentication.';
 export const AUTHENTICATION_FAILED_MESSAGE =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
@@ -89,20 +100,32 @@ export async function startFakeStripe({
   const refunds = new Map<string, StripeObject>();
   const transfers = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
+  const customers = new Map<string, StripeObject>();
+  const paymentMethods = new Map<string, StripeObject>();
+  /** The card behind each PaymentMethod: Stripe keeps the number, the object shows its last four. */
+  const cardNumbers = new Map<string, string>();
+  /** PaymentMethods that paid once without being saved on a Customer: Stripe will not charge them again. */
+  const spent = new Set<string>();
   const balance: StripeObject[] = [];
   const events: StripeEvent[] = [];
   const saved = new Map<string, { route: string; body: string; answer: Answer }>();
   const failures: { route: string; error: FakeStripeError }[] = [];
+  const drops: string[] = [];
   let seq = 0;
   const id = (prefix: string) =>
     `${prefix}_${(++seq).toString().padStart(6, '0')}${randomBytes(6).toString('hex')}`;
 
-  const error = (status: number, type: string, message: string, code?: string): Answer => ({
+  const error = (status: number, type: string, message: string, code?: string, param?: string): Answer => ({
     status,
-    body: { error: { type, message, ...(code && { code }) } },
+    body: { error: { type, message, ...(code && { code }), ...(param && { param }) } },
   });
   const notFound = (what: string, value: string) =>
     error(404, 'invalid_request_error', `No such ${what}: '${value}'`, 'resource_missing');
+  /** A parameter naming an object that does not exist (Stripe answers 400, naming the parameter). */
+  const noSuch = (param: string, value: string) =>
+    error(400, 'invalid_request_error', `No such ${param}: '${value}'`, 'resource_missing', param);
+  const invalid = (message: string, param: string, code?: string) =>
+    error(400, 'invalid_request_error', message, code, param);
   const list = (url: string, items: StripeObject[], query: Params): Answer => {
     const limit = Math.min(Number(query.limit ?? 10), 100);
     const after = query.starting_after as string | undefined;
@@ -146,35 +169,238 @@ export async function startFakeStripe({
     });
   }
 
+  /** The card typed into the Payment Element, as the PaymentMethod Stripe makes of it. */
+  function newPaymentMethod(card: string): StripeObject {
+    const pm: StripeObject = {
+      id: id('pm'),
+      object: 'payment_method',
+      type: 'card',
+      card: { brand: 'visa', last4: card.slice(-4), exp_month: 12, exp_year: 2034, funding: 'credit' },
+      customer: null,
+      metadata: {},
+      created: now(),
+      livemode: false,
+    };
+    paymentMethods.set(pm.id, pm);
+    cardNumbers.set(pm.id, card);
+    return pm;
+  }
+
+  /**
+   * After a payment succeeded: its card is attached to the intent's Customer when the intent was set
+   * up for future use (setup_future_usage), and is spent otherwise.
+   */
+  function keepOrSpend(pi: StripeObject): StripeEvent[] {
+    const pm = paymentMethods.get(String(pi.payment_method));
+    if (!pm || pm.customer) return [];
+    if (pi.setup_future_usage && pi.customer) {
+      pm.customer = pi.customer;
+      return [emit('payment_method.attached', pm)];
+    }
+    spent.add(pm.id);
+    return [];
+  }
+
+  const succeed = (pi: StripeObject) => {
+    const charge = id('ch');
+    Object.assign(pi, {
+      status: 'succeeded',
+      amount_received: pi.amount,
+      latest_charge: charge,
+      last_payment_error: null,
+      next_action: null,
+    });
+    record('charge', Number(pi.amount), charge);
+    return [
+      emit('charge.succeeded', {
+        id: charge,
+        object: 'charge',
+        amount: pi.amount,
+        payment_intent: pi.id,
+        payment_method: pi.payment_method,
+      }),
+      ...keepOrSpend(pi),
+      emit('payment_intent.succeeded', pi),
+    ];
+  };
+
+  /**
+   * A failed attempt: the intent waits for another payment method, and the one tried moves into its
+   * last_payment_error. A bank's decline is a failed charge; a failed 3-D Secure check has none.
+   */
+  const fail = (pi: StripeObject, failure: { message: string; code: string; declineCode?: string }) => {
+    const pm = paymentMethods.get(String(pi.payment_method));
+    const charge = failure.declineCode ? id('ch') : null;
+    Object.assign(pi, {
+      status: 'requires_payment_method',
+      payment_method: null,
+      next_action: null,
+      ...(charge && { latest_charge: charge }),
+      last_payment_error: {
+        type: 'card_error',
+        code: failure.code,
+        message: failure.message,
+        ...(charge && { decline_code: failure.declineCode, charge }),
+        ...(pm && { payment_method: structuredClone(pm) }),
+      },
+    });
+    return [
+      ...(charge
+        ? [emit('charge.failed', { id: charge, object: 'charge', amount: pi.amount, payment_intent: pi.id })]
+        : []),
+      emit('payment_intent.payment_failed', pi),
+    ];
+  };
+
+  /**
+   * An intent confirmed as it is made (confirm=true) with a saved card: charged now. Off-session, a
+   * card that declines (or wants 3-D Secure, which nobody is there to answer) is a card error, HTTP
+   * 402, carrying the intent, now back in requires_payment_method.
+   */
+  function chargeNow(pi: StripeObject, offSession: boolean): Answer {
+    const card = cardNumbers.get(String(pi.payment_method));
+    if (card === TEST_CARDS.succeeds) {
+      succeed(pi);
+      return { status: 200, body: pi };
+    }
+    if (card === TEST_CARDS.authenticate && !offSession) {
+      Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+      emit('payment_intent.requires_action', pi);
+      return { status: 200, body: pi };
+    }
+    const failure =
+      card === TEST_CARDS.authenticate
+        ? {
+            message: AUTHENTICATION_REQUIRED_MESSAGE,
+            code: 'authentication_required',
+            declineCode: 'authentication_required',
+          }
+        : { message: DECLINED_MESSAGE, code: 'card_declined', declineCode: 'generic_decline' };
+    fail(pi, failure);
+    return {
+      status: 402,
+      body: {
+        error: {
+          ...(pi.last_payment_error as Params),
+          doc_url: `https://stripe.com/docs/error-codes/${failure.code.replaceAll('_', '-')}`,
+          payment_intent: pi,
+          request_log_url: `https://dashboard.stripe.com/test/logs/req_${randomBytes(6).toString('hex')}`,
+        },
+      },
+    };
+  }
+
+  function createIntent(body: Params): Answer {
+    const amount = Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 50)
+      return error(400, 'invalid_request_error', 'Amount must be at least $0.50 cad', 'amount_too_small');
+    const customer = body.customer === undefined ? null : String(body.customer);
+    if (customer !== null && !customers.has(customer)) return noSuch('customer', customer);
+    const methodId = body.payment_method === undefined ? null : String(body.payment_method);
+    const method = methodId === null ? undefined : paymentMethods.get(methodId);
+    if (methodId !== null && !method) return noSuch('payment_method', methodId);
+    const usage = body.setup_future_usage ?? null;
+    if (usage !== null && usage !== 'on_session' && usage !== 'off_session')
+      return invalid(
+        'Invalid setup_future_usage: must be one of on_session or off_session',
+        'setup_future_usage',
+      );
+    // Stripe's refusals below: the type, code and param are Stripe's; where Stripe's own message was not
+    // at hand (off_session without confirm, another Customer's card), the wording is ours.
+    const confirm = body.confirm === 'true';
+    // `true`, or Stripe's older `one_off` / `recurring`.
+    const offSession = body.off_session !== undefined && body.off_session !== 'false';
+    if (body.off_session !== undefined && !confirm)
+      return invalid('You can only pass `off_session` when `confirm` is true.', 'off_session');
+    if (confirm && !method)
+      return invalid(
+        "You cannot confirm this PaymentIntent because it's missing a payment method.",
+        'payment_method',
+        'payment_intent_unexpected_state',
+      );
+    if (offSession && usage !== null)
+      return invalid(
+        'You cannot confirm with the `off_session` parameter when `setup_future_usage` is also set on the PaymentIntent because you cannot set up future usages when processing payments off-session.',
+        'off_session',
+      );
+    // payment_method_types is no longer writable (2026-09-30.endive); allowed_payment_method_types
+    // excludes automatic payment methods.
+    if (body.payment_method_types)
+      return invalid(
+        'Specifying `payment_method_types` is no longer supported. Use `allowed_payment_method_types` or dynamic payment methods.',
+        'payment_method_types',
+      );
+    if (body.allowed_payment_method_types && body.automatic_payment_methods)
+      return invalid(
+        'You may only specify one of these parameters: allowed_payment_method_types, automatic_payment_methods.',
+        'allowed_payment_method_types',
+      );
+    // Without allowed_payment_method_types, automatic payment methods are on (the API's default since
+    // 2023-08-16), redirects included: confirming then needs a return_url, whatever card is charged.
+    const automatic = (body.automatic_payment_methods ??
+      (body.allowed_payment_method_types ? null : { enabled: 'true' })) as Params | null;
+    if (confirm && automatic?.enabled === 'true' && automatic.allow_redirects !== 'never' && !body.return_url)
+      return invalid(
+        'A `return_url` must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed. If you do not want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.',
+        'return_url',
+      );
+    if (method?.customer && method.customer !== customer)
+      return invalid(
+        `The PaymentMethod ${String(method.id)} is attached to another Customer than this PaymentIntent's: pass its Customer in \`customer\`.`,
+        'payment_method',
+      );
+    if (method && spent.has(String(method.id)))
+      return invalid(
+        'The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, shared with a connected account without Customer attachment, or was detached from a Customer. It may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer first.',
+        'payment_method',
+      );
+    const intentId = id('pi');
+    const intent: StripeObject = {
+      id: intentId,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: body.currency,
+      status: method ? 'requires_confirmation' : 'requires_payment_method',
+      client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
+      automatic_payment_methods: automatic,
+      customer,
+      payment_method: methodId,
+      setup_future_usage: usage,
+      metadata: body.metadata ?? {},
+      transfer_group: body.transfer_group ?? null,
+      last_payment_error: null,
+      latest_charge: null,
+      next_action: null,
+      created: now(),
+      livemode: false,
+    };
+    intents.set(intentId, intent);
+    emit('payment_intent.created', intent);
+    return confirm ? chargeNow(intent, offSession) : { status: 200, body: intent };
+  }
+
   function handle(method: string, path: string, query: Params, body: Params): Answer {
     const route = `${method} ${path.replace(/\/(pi|acct|re|tr)_\w+/, '/:id')}`;
     switch (route) {
-      case 'POST /v1/payment_intents': {
-        const amount = Number(body.amount);
-        if (!Number.isInteger(amount) || amount < 50)
-          return error(400, 'invalid_request_error', 'Amount must be at least $0.50 cad', 'amount_too_small');
-        const intentId = id('pi');
-        const intent: StripeObject = {
-          id: intentId,
-          object: 'payment_intent',
-          amount,
-          amount_received: 0,
-          currency: body.currency,
-          status: 'requires_payment_method',
-          client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
-          automatic_payment_methods: body.automatic_payment_methods ?? null,
+      case 'POST /v1/customers': {
+        const customer: StripeObject = {
+          id: id('cus'),
+          object: 'customer',
+          email: body.email ?? null,
+          name: body.name ?? null,
+          description: body.description ?? null,
+          invoice_settings: { default_payment_method: null },
           metadata: body.metadata ?? {},
-          transfer_group: body.transfer_group ?? null,
-          last_payment_error: null,
-          latest_charge: null,
-          next_action: null,
           created: now(),
           livemode: false,
         };
-        intents.set(intentId, intent);
-        emit('payment_intent.created', intent);
-        return { status: 200, body: intent };
+        customers.set(customer.id, customer);
+        emit('customer.created', customer);
+        return { status: 200, body: customer };
       }
+      case 'POST /v1/payment_intents':
+        return createIntent(body);
       case 'GET /v1/payment_intents/:id': {
         const intent = intents.get(path.split('/')[3]!);
         return intent ? { status: 200, body: intent } : notFound('payment_intent', path.split('/')[3]!);
@@ -324,6 +550,13 @@ export async function startFakeStripe({
       if (req.headers.authorization !== `Bearer ${secretKey}`)
         return send(res, error(401, 'invalid_request_error', 'Invalid API Key provided.'));
       const route = `${method} ${url.pathname}`;
+      // A scripted loss: what was asked is done, but the connection is cut before the answer.
+      const reply = (answer: Answer, replayed = false) => {
+        const drop = drops.indexOf(route);
+        if (drop < 0) return send(res, answer, replayed);
+        drops.splice(drop, 1);
+        req.socket.destroy();
+      };
       if (method === 'POST' && idempotencyKey) {
         const first = saved.get(idempotencyKey);
         if (first && (first.route !== route || first.body !== raw))
@@ -335,7 +568,7 @@ export async function startFakeStripe({
               'Keys for idempotent requests can only be used with the same parameters they were first used with.',
             ),
           );
-        if (first) return send(res, first.answer, true);
+        if (first) return reply(first.answer, true);
       }
       // A scripted failure: refused before anything happens, so nothing is saved under its key.
       const failure = failures.findIndex((f) => f.route === route);
@@ -344,8 +577,11 @@ export async function startFakeStripe({
         return send(res, error(e.status, e.type, e.message, e.code));
       }
       const answer = handle(method, url.pathname, request.query, request.body);
-      if (method === 'POST' && idempotencyKey) saved.set(idempotencyKey, { route, body: raw, answer });
-      send(res, answer);
+      // Kept as first answered (a decline included): a retry with the key gets the same answer back.
+      // Parameters that failed validation (400) are not kept, as Stripe keeps nothing it did not run.
+      if (method === 'POST' && idempotencyKey && answer.status !== 400)
+        saved.set(idempotencyKey, { route, body: raw, answer: structuredClone(answer) });
+      reply(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -356,30 +592,6 @@ export async function startFakeStripe({
     if (!found) throw new Error(`fake Stripe: no PaymentIntent ${intentId}`);
     return found;
   };
-  const succeed = (pi: StripeObject) => {
-    const charge = id('ch');
-    Object.assign(pi, {
-      status: 'succeeded',
-      amount_received: pi.amount,
-      latest_charge: charge,
-      last_payment_error: null,
-      next_action: null,
-    });
-    record('charge', Number(pi.amount), charge);
-    return [
-      emit('charge.succeeded', { id: charge, object: 'charge', amount: pi.amount }),
-      emit('payment_intent.succeeded', pi),
-    ];
-  };
-  const fail = (pi: StripeObject, message: string, code: string) => {
-    Object.assign(pi, {
-      status: 'requires_payment_method',
-      next_action: null,
-      last_payment_error: { type: 'card_error', code, message, decline_code: 'generic_decline' },
-    });
-    return [emit('payment_intent.payment_failed', pi)];
-  };
-
   /** A webhook body signed as Stripe signs it: `t=<unix>,v1=<HMAC-SHA256 of "t.payload">`. */
   const sign = (payload: string, { timestamp = now(), secret = webhookSecret } = {}) =>
     `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
@@ -391,25 +603,29 @@ export async function startFakeStripe({
     refunds,
     transfers,
     accounts,
+    customers,
+    /** PaymentMethods made at confirmation; `customer` is set on those saved on a Customer. */
+    paymentMethods,
     /** Every event Stripe would have sent, oldest first; tests pick which to deliver, and when. */
     events,
     /** The customer's card in the Payment Element: the events it leads to (deliver them to Frosted). */
     confirm(intentId: string, card: string): StripeEvent[] {
       const pi = intent(intentId);
       if (pi.status === 'succeeded') throw new Error('fake Stripe: this PaymentIntent has already succeeded');
-      if (card === TEST_CARDS.succeeds) return succeed(pi);
+      pi.payment_method = newPaymentMethod(card).id;
+      if (card === TEST_CARDS.succeeds || card === TEST_CARDS.declinesLater) return succeed(pi);
       if (card === TEST_CARDS.authenticate) {
         Object.assign(pi, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
         return [emit('payment_intent.requires_action', pi)];
       }
-      return fail(pi, DECLINED_MESSAGE, 'card_declined');
+      return fail(pi, { message: DECLINED_MESSAGE, code: 'card_declined', declineCode: 'generic_decline' });
     },
     /** The bank's 3-D Secure step, approved or not. */
     authenticate(intentId: string, approve: boolean): StripeEvent[] {
       const pi = intent(intentId);
       return approve
         ? succeed(pi)
-        : fail(pi, AUTHENTICATION_FAILED_MESSAGE, 'payment_intent_authentication_failure');
+        : fail(pi, { message: AUTHENTICATION_FAILED_MESSAGE, code: 'payment_intent_authentication_failure' });
     },
     /** The vendor finished Stripe's hosted onboarding: the account can receive transfers. */
     completeOnboarding(accountId: string) {
@@ -432,6 +648,13 @@ export async function startFakeStripe({
       },
     ) {
       failures.push({ route, error });
+    },
+    /**
+     * The next `times` requests to `route` are carried out (and kept under their idempotency key), but
+     * the connection is cut before their answer: what a timeout after Stripe acted looks like.
+     */
+    dropNext(route: string, times = 1) {
+      for (let i = 0; i < times; i++) drops.push(route);
     },
     sign,
     /**

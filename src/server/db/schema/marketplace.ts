@@ -243,6 +243,8 @@ export const orders = pgTable(
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),
     index('orders_vendor_status_idx').on(t.vendorId, t.status),
+    // A vendor's orders on a day: the capacity counts (calendar, Browse's "available on", analytics).
+    index('orders_vendor_delivery_idx').on(t.vendorId, t.deliveryDate),
     index('orders_cake_design_idx').on(t.cakeDesignId),
   ],
 );

@@ -17,7 +17,7 @@ export type StoredRefs = NotificationRefs & {
   item?: string;
   decision?: string;
   expiresOn?: string;
-  /** Cents charged (a balance). */
+  /** Cents charged (a payment at checkout, a balance). */
   amount?: number;
 };
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { EMAIL_CATEGORY_LABELS, type EmailCategory } from '../../../shared/schemas/email.ts';
 import { formatCents } from '../../../shared/money.ts';
@@ -6,20 +6,11 @@ import { AUTO_COMPLETE_HOURS } from '../../../shared/order-machine.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { formatDateTime, formatLongDate, vancouverDayStart } from '../../../shared/time.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  claims,
-  conversations,
-  messages,
-  orders,
-  quoteRequests,
-  quotes,
-  userEvents,
-  users,
-  vendors,
-} from '../../db/schema/index.ts';
+import { claims, userEvents, users, vendors } from '../../db/schema/index.ts';
 import { hasPaidOrder } from '../messages/service.ts';
 import { presentNotifications } from '../notifications/presenter.ts';
 import { displayName } from '../reviews/presenter.ts';
+import { messagesWithParties, ordersWithParties, quotesWithParties } from '../notifications/referents.ts';
 import {
   claimOpened,
   claimResolved,
@@ -59,30 +50,8 @@ const HELP = 'Questions? Reply to this e-mail or visit our support page.';
 const summarize = (b: QuoteBrief) =>
   `${b.occasion} cake for ${formatLongDate(vancouverDayStart(b.eventDate))}, serves ${b.servings}, ${b.fulfillment}`;
 
-const personColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name };
-
 /** What an e-mail says of an order: its number, the other side, the date, how it arrives, the total. */
-async function orderFacts(db: Db, orderId: string) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      amount: orders.amount,
-      customerId: orders.customerId,
-      deliveryDate: orders.deliveryDate,
-      brief: orders.brief,
-      vendorName: vendors.businessName,
-      vendorUserId: vendors.userId,
-      customer: personColumns,
-    })
-    .from(orders)
-    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-    .innerJoin(users, eq(users.id, orders.customerId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row;
-}
+const orderFacts = async (db: Db, orderId: string) => (await ordersWithParties(db, [orderId]))[0];
 type OrderFacts = NonNullable<Awaited<ReturnType<typeof orderFacts>>>;
 
 function orderDetails(order: OrderFacts, forCustomer: boolean): EmailDetail[] {
@@ -107,24 +76,7 @@ function orderDetails(order: OrderFacts, forCustomer: boolean): EmailDetail[] {
   ];
 }
 
-async function quoteFacts(db: Db, quoteId: string) {
-  const [row] = await db
-    .select({
-      status: quotes.status,
-      requestId: quotes.requestId,
-      orderId: quotes.orderId,
-      businessName: vendors.businessName,
-      brief: quoteRequests.brief,
-      customer: personColumns,
-    })
-    .from(quotes)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
-    .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
-    .innerJoin(users, eq(users.id, quoteRequests.customerId))
-    .where(eq(quotes.id, quoteId))
-    .limit(1);
-  return row;
-}
+const quoteFacts = async (db: Db, quoteId: string) => (await quotesWithParties(db, [quoteId]))[0];
 
 function footerFor(ctx: RenderContext, userId: string, category: EmailCategory) {
   const token = unsubscribeToken(ctx.secret, userId, category);
@@ -252,7 +204,7 @@ async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: string) 
         return done(
           'quote-requested',
           quoteRequested({
-            businessName: quote.businessName,
+            businessName: quote.vendorName,
             customerFirstName: displayName({ ...quote.customer, lastName: null }),
             summary: summarize(quote.brief),
             url,
@@ -265,7 +217,7 @@ async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: string) 
         return done(
           'quote-accepted',
           quoteAccepted({
-            businessName: quote.businessName,
+            businessName: quote.vendorName,
             orderNumber: order.orderNumber,
             summary: summarize(quote.brief),
             url: `${publicUrl}/vendor-dashboard?tab=orders`,
@@ -277,7 +229,7 @@ async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: string) 
       if (quote)
         return done(
           'quote-closed',
-          quoteClosed({ businessName: quote.businessName, summary: summarize(quote.brief), url, footer }),
+          quoteClosed({ businessName: quote.vendorName, summary: summarize(quote.brief), url, footer }),
         );
       break;
     case 'claim.opened':
@@ -319,7 +271,8 @@ async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: string) 
             name: me?.name ?? displayName(order.customer),
             orderNumber: order.orderNumber,
             vendorName: order.vendorName,
-            amount: formatCents(order.amount),
+            // What was paid (a deposit is part of the order); older rows have no amount.
+            amount: formatCents(typeof refs.amount === 'number' ? refs.amount : order.amount),
             url,
           }),
         );
@@ -409,24 +362,7 @@ const STEP_TEXT: Partial<Record<string, string>> = {
 async function renderMessages(ctx: RenderContext, row: OutboxRow, messageIds: string[], total: number) {
   const { db, publicUrl } = ctx;
   if (!row.userId || messageIds.length === 0) return null;
-  const list = await db
-    .select({
-      id: messages.id,
-      body: messages.body,
-      senderId: messages.senderId,
-      createdAt: messages.createdAt,
-      conversationId: messages.conversationId,
-      customerId: conversations.customerId,
-      vendorId: conversations.vendorId,
-      vendorName: vendors.businessName,
-      customer: personColumns,
-    })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
-    .innerJoin(users, eq(users.id, conversations.customerId))
-    .where(inArray(messages.id, messageIds))
-    .orderBy(messages.createdAt, messages.id);
+  const list = await messagesWithParties(db, messageIds);
   if (list.length === 0) return null;
   const threads = new Map<string, (typeof list)[number][]>();
   for (const m of list) threads.set(m.conversationId, [...(threads.get(m.conversationId) ?? []), m]);

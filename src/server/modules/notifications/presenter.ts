@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
@@ -11,20 +11,10 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { userEvents } from '../../db/schema/index.ts';
-import {
-  claims,
-  conversations,
-  messages,
-  orders,
-  payouts,
-  quoteRequests,
-  quotes,
-  users,
-  vendors,
-} from '../../db/schema/index.ts';
-import { messageImageCount } from '../messages/images.ts';
+import { claims, payouts, vendors } from '../../db/schema/index.ts';
 import { hasPaidOrder } from '../messages/service.ts';
 import { displayName } from '../reviews/presenter.ts';
+import { messagesWithParties, ordersWithParties, quotesWithParties } from './referents.ts';
 
 export type UserEventRow = typeof userEvents.$inferSelect;
 
@@ -59,7 +49,6 @@ const formatDay = (day: string) =>
   });
 
 type Person = { firstName: string | null; lastName: string | null; name: string };
-const personColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name };
 
 /** Everything the notifications of a page refer to, read in one query per kind. */
 async function loadReferents(db: Db, rows: UserEventRow[]) {
@@ -75,56 +64,9 @@ async function loadReferents(db: Db, rows: UserEventRow[]) {
     ids('vendorId'),
   ];
   const [orderRows, quoteRows, messageRows, claimRows, payoutRows, vendorRows] = await Promise.all([
-    orderIds.length
-      ? db
-          .select({
-            id: orders.id,
-            orderNumber: orders.orderNumber,
-            customerId: orders.customerId,
-            amount: orders.amount,
-            vendorName: vendors.businessName,
-            customer: personColumns,
-          })
-          .from(orders)
-          .innerJoin(vendors, eq(vendors.id, orders.vendorId))
-          .innerJoin(users, eq(users.id, orders.customerId))
-          .where(inArray(orders.id, orderIds))
-      : [],
-    quoteIds.length
-      ? db
-          .select({
-            id: quotes.id,
-            requestId: quotes.requestId,
-            priceCents: quotes.priceCents,
-            deliveryFeeCents: quotes.deliveryFeeCents,
-            vendorName: vendors.businessName,
-            brief: quoteRequests.brief,
-            customer: personColumns,
-          })
-          .from(quotes)
-          .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
-          .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
-          .innerJoin(users, eq(users.id, quoteRequests.customerId))
-          .where(inArray(quotes.id, quoteIds))
-      : [],
-    messageIds.length
-      ? db
-          .select({
-            id: messages.id,
-            body: messages.body,
-            imageCount: messageImageCount,
-            senderId: messages.senderId,
-            customerId: conversations.customerId,
-            vendorId: conversations.vendorId,
-            vendorName: vendors.businessName,
-            customer: personColumns,
-          })
-          .from(messages)
-          .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-          .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
-          .innerJoin(users, eq(users.id, conversations.customerId))
-          .where(inArray(messages.id, messageIds))
-      : [],
+    orderIds.length ? ordersWithParties(db, orderIds) : [],
+    quoteIds.length ? quotesWithParties(db, quoteIds) : [],
+    messageIds.length ? messagesWithParties(db, messageIds) : [],
     claimIds.length
       ? db
           .select({
@@ -249,22 +191,21 @@ function describe(row: UserEventRow, r: Referents): Text {
         link: orderLink,
       };
     }
-    case 'payment.captured':
+    case 'payment.captured': {
+      // What was paid: a deposit is part of the order (rows from before the amount was kept: all of it).
+      const paid = order && formatCents(typeof row.refs.amount === 'number' ? row.refs.amount : order.amount);
       return isCustomer === false
         ? {
             title: `${orderName} is paid`,
-            body: order
-              ? `${displayName(order.customer)} paid ${formatCents(order.amount)}. Confirm the order.`
-              : null,
+            body: order ? `${displayName(order.customer)} paid ${paid}. Confirm the order.` : null,
             link: orderLink,
           }
         : {
             title: `Payment received for ${theOrder}`,
-            body: order
-              ? `${formatCents(order.amount)} to ${order.vendorName}, held by Frosted until you are satisfied.`
-              : null,
+            body: order ? `${paid} to ${order.vendorName}, held by Frosted until you are satisfied.` : null,
             link: orderLink,
           };
+    }
     case 'refund.sent':
       return {
         title: `Your refund for ${theOrder} is on its way`,
@@ -365,15 +306,19 @@ function describe(row: UserEventRow, r: Referents): Text {
         link: LINKS.vendorVerification,
       };
     }
-    case 'balance.charged':
+    case 'balance.charged': {
+      // Charged to the saved card on its due day, or paid from the link with another card.
+      const amount = typeof row.refs.amount === 'number' ? formatCents(row.refs.amount) : null;
       return {
         title: `Balance paid for ${theOrder}`,
-        body:
-          typeof row.refs.amount === 'number'
-            ? `${formatCents(row.refs.amount)} was charged to your saved card.`
-            : null,
-        link: isCustomer === false ? LINKS.vendorOrders : LINKS.customerOrders,
+        body: !amount
+          ? null
+          : isCustomer === false
+            ? `${customerName(order?.customer)} paid the balance of ${amount}.`
+            : `${amount} was charged to your card.`,
+        link: orderLink,
       };
+    }
     case 'balance.failed':
       return {
         title: `We could not charge the balance for ${theOrder}`,

@@ -60,6 +60,9 @@ export interface ProcessorPayment {
   /** What it is for; for a success, what was collected. */
   amountCents: number;
   clientSecret: string | null;
+  /** For a success: the card saved with it for later (a deposit's) and the processor's customer. */
+  savedMethodRef?: string | null | undefined;
+  customerRef?: string | null | undefined;
 }
 
 /** Cents the processor says it collected, refunded and transferred to vendors. */

@@ -130,6 +130,9 @@ async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise
         type: 'payment.succeeded',
         paymentRef: providerRef!,
         amountCents: seen.amountCents,
+        // A deposit's card, saved for the balance, is kept as the lost event would have kept it.
+        savedMethodRef: seen.savedMethodRef,
+        customerRef: seen.customerRef,
       };
       const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
       if (result.applied) {

@@ -169,7 +169,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
           : row.status === 'requires_action'
             ? 'requires_action'
             : row.status;
-      return { status, amountCents: row.amount, clientSecret: null };
+      return { status, amountCents: row.amount, clientSecret: null, savedMethodRef: row.savedMethod };
     },
 
     async refund({ paymentRef, amountCents, idempotencyKey }) {

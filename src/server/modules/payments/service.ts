@@ -10,10 +10,11 @@ import {
   type PaymentPurpose,
 } from '../../db/schema/index.ts';
 import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
-import { formatLongDate } from '../../../shared/time.ts';
+import { formatLongDate, vancouverDay } from '../../../shared/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
+import { assertVendorCanTake } from '../calendar/availability.ts';
 import { recordPayment, recordRefundSent, settleOrder } from '../ledger/ledger.ts';
 import { orderParties, publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
@@ -133,6 +134,18 @@ export async function startCheckout({
   const { order, vendorName } = await payableOrder(db, actor, orderId);
   const due = await amountDue(db, order);
   if ('refusal' in due) throw new AppError('CONFLICT', 409, due.refusal);
+  // The first payment checks the day again (under the vendor's lock, like acceptance): a vendor who
+  // blacked the day out or lowered their orders a day since the quote was accepted is not paid for it.
+  // The order itself holds its slot, so it does not count against its own day.
+  if (due.purpose !== 'balance' && order.deliveryDate)
+    await db.transaction((tx) =>
+      assertVendorCanTake(tx, {
+        vendorId: order.vendorId,
+        eventDate: vancouverDay(order.deliveryDate!),
+        now,
+        excludeOrderId: order.id,
+      }),
+    );
   let [payment] = await db
     .select()
     .from(payments)
@@ -330,7 +343,12 @@ export async function applyProcessorEvent({
             })
             .where(eq(orders.id, order!.id));
         await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
-        await publish(tx, { type: 'payment.captured', userIds: parties, refs: { orderId: order!.id } });
+        // The amount paid now: a deposit is only part of the order.
+        await publish(tx, {
+          type: 'payment.captured',
+          userIds: parties,
+          refs: { orderId: order!.id, amount: event.amountCents },
+        });
       } else if (payment.purpose === 'balance' && !isFinalOrderStatus(order!.status)) {
         await publish(tx, {
           type: 'balance.charged',

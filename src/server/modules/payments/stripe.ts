@@ -95,10 +95,17 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
           {
             amount: amountCents,
             currency: 'cad',
-            automatic_payment_methods: { enabled: true },
+            // A deposit is paid by card: the balance is charged to it later, and a card charge is
+            // answered at once (a bank debit would stay "processing" for days off-session).
+            ...(customer
+              ? {
+                  allowed_payment_method_types: ['card'],
+                  customer: customer.id,
+                  setup_future_usage: 'off_session' as const,
+                }
+              : { automatic_payment_methods: { enabled: true } }),
             metadata: { paymentId, orderId },
             transfer_group: `order:${orderId}`,
-            ...(customer && { customer: customer.id, setup_future_usage: 'off_session' as const }),
           },
           { idempotencyKey },
         ),
@@ -121,6 +128,9 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
             {
               amount: amountCents,
               currency: 'cad',
+              // The deposit's card (without this, automatic payment methods are on by default and
+              // confirming would need a return_url; off-session nobody can be redirected anyway).
+              allowed_payment_method_types: ['card'],
               ...(customerRef && { customer: customerRef }),
               payment_method: paymentMethodRef,
               off_session: true,
@@ -167,6 +177,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
         status,
         amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
         clientSecret: intent.client_secret,
+        ...savedCard(intent),
       };
     },
 
@@ -307,21 +318,27 @@ function paymentStatus(intent: Stripe.PaymentIntent): ProcessorPayment['status']
   }
 }
 
+/** The card saved with an intent set up for later (a deposit's, for the balance) and its customer. */
+function savedCard(intent: Stripe.PaymentIntent) {
+  const ref = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
+  return {
+    savedMethodRef: intent.setup_future_usage ? ref(intent.payment_method) : null,
+    customerRef: ref(intent.customer),
+  };
+}
+
 /** Our event for a PaymentIntent of ours (its metadata names our payment); null for anything else. */
 function processorEvent(event: Stripe.Event): ProcessorEvent | null {
   switch (event.type) {
     case 'payment_intent.succeeded': {
       const intent = event.data.object;
       if (!intent.metadata?.paymentId) return null;
-      const ref = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
       return {
         id: event.id,
         type: 'payment.succeeded',
         paymentRef: intent.id,
         amountCents: intent.amount_received,
-        // Saved with it when the intent was set up for later (a deposit's card, for the balance).
-        savedMethodRef: intent.setup_future_usage ? ref(intent.payment_method) : null,
-        customerRef: ref(intent.customer),
+        ...savedCard(intent),
       };
     }
     case 'payment_intent.payment_failed': {

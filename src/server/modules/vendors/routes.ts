@@ -47,7 +47,8 @@ export const vendorRoutes = openApiRoutes()
   .openapi(list, async (c) => {
     // dietary and tier may repeat, so the query is read from the URL rather than c.req.query().
     const query = parseOrThrow(vendorListQuerySchema, vendorListInput(new URL(c.req.url).searchParams));
-    const page = await listPublicVendors({ db: c.var.services.db, query });
+    const { db, clock } = c.var.services;
+    const page = await listPublicVendors({ db, query, now: clock.now() });
     return c.json(
       {
         vendors: page.items.map((i) => presentVendorCard(i.vendor, i.portfolio)),

@@ -12,6 +12,7 @@ import {
   type BrowseOptions,
   type BrowseRow,
 } from './browse-query.ts';
+import { vancouverDay } from '../../../shared/time.ts';
 import { countCacheFor } from './count-cache.ts';
 import type { PortfolioSummary, VendorCardRow } from './presenter.ts';
 
@@ -51,14 +52,17 @@ export async function listPublicVendors({
   db,
   query,
   verifiedOnly = false,
+  now,
 }: {
   db: Db;
   query: VendorListQuery;
   verifiedOnly?: boolean;
+  /** The services' clock: "available on" reads the lead time from today in Vancouver. */
+  now: Date;
 }) {
   const { cursor: token, limit, ...filters } = query;
   const cursor = token === undefined ? undefined : decodeCursor(filters.sort, token);
-  const options: BrowseOptions = { filters, verifiedOnly };
+  const options: BrowseOptions = { filters, verifiedOnly, today: vancouverDay(now) };
   const rows = await queryRows<BrowseRow>(db, pageQuery({ ...options, cursor, limit: limit + 1 }));
   const shown = rows.slice(0, limit);
   const more = rows.length > limit;

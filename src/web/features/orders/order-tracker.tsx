@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { cancellationSplit } from '../../../shared/cancellation.ts';
+import { BALANCE_DEADLINE_HOURS, balanceDeadline } from '../../../shared/deposits.ts';
 import { UNPAID_EXPIRY_HOURS } from '../../../shared/order-machine.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
@@ -128,14 +129,18 @@ function BalanceNote({
         Balance {amount}: charged to the saved card on {formatLongDate(deposit.balanceDueAt)}.
       </p>
     );
+  // The customer needs the moment itself, not a rule to count back from the event.
+  const payBy = order.deliveryDate
+    ? `by ${formatDateTime(balanceDeadline(new Date(order.deliveryDate)))} (${BALANCE_DEADLINE_HOURS} hours before the event)`
+    : `at least ${BALANCE_DEADLINE_HOURS} hours before the event`;
   return order.viewer === 'customer' ? (
     <div
       role="alert"
       className="flex flex-wrap items-center gap-3 rounded-2xl bg-rose-50 p-4 ring-1 ring-rose-200"
     >
       <p className="text-sm text-rose-800">
-        We could not charge the balance of {amount} to your saved card. Pay it at least 48 hours before the
-        event, or the order is cancelled under the Terms.
+        We could not charge the balance of {amount} to your saved card. Pay it {payBy}, or the order is
+        cancelled under the Terms.
       </p>
       <Button asChild size="sm">
         <Link to={`/orders/${order.id}/pay`}>Pay the balance</Link>

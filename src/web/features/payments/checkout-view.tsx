@@ -94,6 +94,8 @@ export function CheckoutView({ orderId }: { orderId: string }) {
 /** A deposit's checkout (or the balance's): what is paid now and what comes later. */
 function PaymentSchedule({ checkout: c }: { checkout: Checkout }) {
   const due = c.balanceDueAt ? formatLongDate(c.balanceDueAt) : null;
+  // Shown beside "Payment protected" too, once this payment went through.
+  const state = c.status === 'succeeded' ? 'paid' : 'due now';
   return (
     <dl className="mt-4 space-y-2 border-t border-cocoa-900/10 pt-4 text-sm">
       <div className="flex items-baseline justify-between">
@@ -103,7 +105,7 @@ function PaymentSchedule({ checkout: c }: { checkout: Checkout }) {
       {c.purpose === 'deposit' ? (
         <>
           <div className="flex items-baseline justify-between">
-            <dt className="font-semibold text-cocoa-900">Deposit due now</dt>
+            <dt className="font-semibold text-cocoa-900">Deposit {state}</dt>
             <dd className="font-display text-2xl font-semibold">{formatCents(c.amount)}</dd>
           </div>
           <div className="flex items-baseline justify-between">
@@ -116,10 +118,16 @@ function PaymentSchedule({ checkout: c }: { checkout: Checkout }) {
           </p>
         </>
       ) : (
-        <div className="flex items-baseline justify-between">
-          <dt className="font-semibold text-cocoa-900">Balance due now</dt>
-          <dd className="font-display text-2xl font-semibold">{formatCents(c.amount)}</dd>
-        </div>
+        <>
+          <div className="flex items-baseline justify-between">
+            <dt className="text-cocoa-600">Deposit paid</dt>
+            <dd>{formatCents(c.orderAmount - c.amount)}</dd>
+          </div>
+          <div className="flex items-baseline justify-between">
+            <dt className="font-semibold text-cocoa-900">Balance {state}</dt>
+            <dd className="font-display text-2xl font-semibold">{formatCents(c.amount)}</dd>
+          </div>
+        </>
       )}
     </dl>
   );
@@ -150,8 +158,10 @@ function Paid({ checkout }: { checkout: Checkout }) {
         Payment protected
       </h1>
       <p className="mx-auto mt-3 max-w-md text-cocoa-600">
-        {formatCents(checkout.amount)} is held by Frosted for order {checkout.orderNumber}.{' '}
-        {checkout.vendorName} has been told, and is paid when you confirm you are satisfied.
+        {/* The balance joins the deposit: all of the order is held now. */}
+        {formatCents(checkout.purpose === 'balance' ? checkout.orderAmount : checkout.amount)} is held by
+        Frosted for order {checkout.orderNumber}. {checkout.vendorName} has been told, and is paid when you
+        confirm you are satisfied.
       </p>
       <Button asChild className="mt-8">
         <Link to="/customer-dashboard-original">Track my order</Link>

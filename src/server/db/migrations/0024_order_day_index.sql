@@ -1,0 +1,1 @@
+CREATE INDEX "orders_vendor_delivery_idx" ON "orders" USING btree ("vendor_id","delivery_date");
