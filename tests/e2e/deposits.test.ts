@@ -250,8 +250,17 @@ describe('deposit now, balance later', () => {
     expect(await dueDayRound()).toEqual({ charged: 0, declined: 1, failed: 0 });
     expect(await heldForOrder(db, order.id)).toBe(10_000);
 
-    // On the order: what happened, what to do by when, and the link.
+    // The dashboard's recent orders offer the balance's checkout.
+    await page.goto('/customer-dashboard');
+    await page.getByRole('link', { name: 'Pay the balance' }).waitFor();
+    // On the phone, a long row is cut short, never wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+    await screenshots(page, 'dashboard-balance-due');
+    await page.getByRole('link', { name: 'Pay the balance' }).click();
+    await page.getByRole('heading', { name: 'Pay the balance' }).waitFor();
+    // On the order: what happened, what to do by when, and the link (in its row and its alert).
     await trackOrder(page);
+    await expect.poll(() => page.getByRole('link', { name: 'Pay the balance' }).count()).toBe(2);
     const declined = page.getByRole('alert').filter({ hasText: 'We could not charge the balance' });
     await declined
       .getByText(

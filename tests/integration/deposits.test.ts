@@ -113,6 +113,13 @@ async function depositOrder(amount: number, days = 30) {
   });
 }
 
+/** Whether the customer's dashboard offers to pay this order's balance. */
+async function balanceToPay(orderId: string) {
+  const res = await call('customer', 'GET', '/api/me/dashboard/customer');
+  const { orders: list } = (await res.json()) as { orders: { id: string; balanceToPay: boolean }[] };
+  return list.find((o) => o.id === orderId)?.balanceToPay;
+}
+
 const runJobs = () =>
   runDueJobs({ db: t.database.db, now: clock.now(), handlers: jobHandlers, log: t.services.log });
 const chargeBalances = () =>
@@ -220,11 +227,13 @@ describe('deposit now, balance later', () => {
     expect(deliver.status).toBe(409);
     expect(((await deliver.json()) as { error: { message: string } }).error.message).toBe(BALANCE_NOT_PAID);
 
-    // The link: the checkout now asks for the balance.
+    // The customer's order list offers the link; the checkout now asks for the balance.
+    expect(await balanceToPay(order.id)).toBe(true);
     const link = await checkout(order.id);
     expect(link.body).toMatchObject({ purpose: 'balance', amount: 10_000 });
     expect((await pay(order.id)).status).toBe('succeeded');
     expect(await heldForOrder(t.database.db, order.id)).toBe(20_000);
+    expect(await balanceToPay(order.id)).toBe(false);
     expect(
       (await call('vendor', 'POST', `/api/orders/${order.id}/transitions`, { action: 'deliver' })).status,
     ).toBe(200);

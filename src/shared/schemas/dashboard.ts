@@ -22,6 +22,8 @@ export const customerOrderSchema = z.object({
   updatedAt: z.string(),
   /** The customer has reviewed this order (one review per order). */
   reviewed: z.boolean(),
+  /** The balance's charge to the saved card was declined: the customer pays it from the checkout. */
+  balanceToPay: z.boolean(),
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
   /** From the brief frozen at acceptance (else the design's); null when neither says. */
   occasion: z.string().nullable(),

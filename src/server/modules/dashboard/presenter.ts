@@ -40,7 +40,7 @@ export function presentCustomerDashboard(
   return {
     stats: data.stats,
     favoriteVendors: data.favoriteVendorRows.map((r) => presentVendorCard(r.vendor)),
-    orders: data.orderRows.map(({ order, vendor, design, reviewId }) => ({
+    orders: data.orderRows.map(({ order, vendor, design, reviewId, balanceToPay }) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
@@ -49,6 +49,7 @@ export function presentCustomerDashboard(
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
       reviewed: reviewId !== null,
+      balanceToPay,
       vendor: {
         id: vendor.id,
         businessName: vendor.businessName,

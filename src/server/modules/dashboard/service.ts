@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { paidCentsByOrder } from '../ledger/ledger.ts';
+import { balanceToPaySql } from '../payments/balance-jobs.ts';
 import type { Actor } from '../auth/actor.ts';
 import { QUOTE_TRANSITIONS } from '../../../shared/quote-machine.ts';
 import {
@@ -38,7 +39,13 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
       .from(customerFavorites)
       .where(and(eq(customerFavorites.customerId, actor.id), isNotNull(customerFavorites.vendorId))),
     db
-      .select({ order: orders, vendor: vendors, design: cakeDesigns, reviewId: reviews.id })
+      .select({
+        order: orders,
+        vendor: vendors,
+        design: cakeDesigns,
+        reviewId: reviews.id,
+        balanceToPay: balanceToPaySql(orders.id, orders.status),
+      })
       .from(orders)
       .innerJoin(vendors, eq(vendors.id, orders.vendorId))
       .leftJoin(cakeDesigns, eq(cakeDesigns.id, orders.cakeDesignId))

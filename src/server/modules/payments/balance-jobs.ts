@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { balanceDeadline } from '../../../shared/deposits.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { payments, type orders } from '../../db/schema/index.ts';
@@ -25,6 +25,17 @@ export async function balancePaid(tx: Tx | Db, order: Pick<OrderRow, 'id' | 'dep
     .limit(1);
   return paid !== undefined;
 }
+
+/**
+ * SQL: the order's balance waits for the customer: its charge to the saved card was declined, it is
+ * not paid yet, and the order is still open (the checkout's pay link is for them). For lists.
+ */
+export const balanceToPaySql = (orderId: SQL | AnyColumn, status: SQL | AnyColumn) => sql<boolean>`(
+  ${status} in ('paid', 'confirmed', 'in_progress', 'ready')
+  and exists (select 1 from ${payments} p where p.order_id = ${orderId} and p.purpose = 'balance'
+    and p.off_session and p.status = 'failed')
+  and not exists (select 1 from ${payments} p where p.order_id = ${orderId} and p.purpose = 'balance'
+    and p.status = 'succeeded'))`;
 
 /** Once the deposit is paid: the balance's charge on its due day, and the deadline after it. */
 export async function scheduleBalanceTimers(tx: Tx, order: OrderRow) {

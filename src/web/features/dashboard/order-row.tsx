@@ -57,6 +57,11 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
                 <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
               </Button>
             )}
+            {o.balanceToPay && (
+              <Button asChild size="sm">
+                <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
+              </Button>
+            )}
             <Button asChild variant="outline" size="sm">
               <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`}>Message Vendor</Link>
             </Button>

@@ -29,7 +29,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
         stats={stats}
       />
       <div className="mt-10 grid gap-8 lg:grid-cols-[1fr_1.3fr]">
-        <section aria-labelledby="recent-orders">
+        <section aria-labelledby="recent-orders" className="min-w-0">
           <h2 id="recent-orders" className="text-2xl font-semibold">
             Recent Orders
           </h2>
@@ -60,6 +60,11 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                           <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
                         </Button>
                       )}
+                      {o.balanceToPay && (
+                        <Button asChild size="sm">
+                          <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
+                        </Button>
+                      )}
                     </div>
                   </Card>
                 </li>
@@ -67,7 +72,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
             </ul>
           )}
         </section>
-        <section aria-labelledby="my-designs">
+        <section aria-labelledby="my-designs" className="min-w-0">
           <h2 id="my-designs" className="text-2xl font-semibold">
             My Designs
           </h2>
