@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationSplit } from '../../src/shared/cancellation.ts';
-import { paymentPlan } from '../../src/shared/deposits.ts';
 import { formatDateTime, formatLongDate } from '../../src/shared/time.ts';
 import { payments, refunds } from '../../src/server/db/schema/index.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
@@ -19,7 +18,7 @@ import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
-  createPendingOrder,
+  createDepositOrder,
   createUser,
   createVendor,
   payOrder,
@@ -29,7 +28,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 // The server's rules (the due day, the Terms' windows) go by this clock; the test moves it.
 const clock = manualClock('2026-12-01T17:00:00Z');
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 let server: TestServer;
@@ -55,29 +53,14 @@ afterAll(async () => {
 });
 
 /** An order accepted with the vendor's 50 % deposit, for an event 30 days away (balance due 14 days before). */
-async function depositOrder(customerId: string, orderNumber: string, amount: number) {
-  const eventAt = new Date(clock.now().getTime() + 30 * DAY);
-  const plan = paymentPlan({
-    amountCents: amount,
-    depositPercent: 50,
-    balanceDueDays: 14,
-    eventDay: eventAt.toISOString().slice(0, 10),
-    now: clock.now(),
-  });
-  if (plan.kind !== 'deposit') throw new Error('expected a deposit plan');
-  const order = await createPendingOrder(server.services.db, {
+const depositOrder = (customerId: string, orderNumber: string, amount: number) =>
+  createDepositOrder(server.services.db, {
     customerId,
     vendorId: vendor.id,
     orderNumber,
     amount,
-    refundPercent: 50,
-    deliveryDate: eventAt,
-    depositCents: plan.depositCents,
-    balanceDueAt: plan.balanceDueAt,
     createdAt: clock.now(),
   });
-  return { ...order, balanceDueAt: plan.balanceDueAt, deliveryDate: eventAt };
-}
 
 /** The due jobs, then the balance round: what the poller does on each tick. */
 async function dueDayRound() {

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '../../src/shared/schemas/payments.ts';
-import { paymentPlan } from '../../src/shared/deposits.ts';
 import { cancellationSplit } from '../../src/shared/cancellation.ts';
 import {
   jobs,
@@ -21,8 +20,8 @@ import { BALANCE_NOT_PAID } from '../../src/server/modules/orders/transitions.ts
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import {
-  createPendingOrder,
   createQuoteFor,
+  createDepositOrder,
   createUser,
   createVendor,
   signIn,
@@ -91,27 +90,8 @@ async function pay(orderId: string, number = '4242 4242 4242 4242') {
 }
 
 /** An order accepted with a 50 % deposit: event in `days` days, balance due 14 days before. */
-async function depositOrder(amount: number, days = 30) {
-  const eventAt = new Date(clock.now().getTime() + days * DAY);
-  const plan = paymentPlan({
-    amountCents: amount,
-    depositPercent: 50,
-    balanceDueDays: 14,
-    eventDay: eventAt.toISOString().slice(0, 10),
-    now: clock.now(),
-  });
-  if (plan.kind !== 'deposit') throw new Error('expected a deposit plan');
-  return createPendingOrder(t.database.db, {
-    customerId,
-    vendorId,
-    amount,
-    refundPercent: 50,
-    deliveryDate: eventAt,
-    depositCents: plan.depositCents,
-    balanceDueAt: plan.balanceDueAt,
-    createdAt: clock.now(),
-  });
-}
+const depositOrder = (amount: number, days = 30) =>
+  createDepositOrder(t.database.db, { customerId, vendorId, amount, days, createdAt: clock.now() });
 
 /** Whether the customer's dashboard offers to pay this order's balance. */
 async function balanceToPay(orderId: string) {

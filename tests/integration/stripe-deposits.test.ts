@@ -1,9 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout } from '../../src/shared/schemas/payments.ts';
-import { paymentPlan } from '../../src/shared/deposits.ts';
 import { cancellationSplit } from '../../src/shared/cancellation.ts';
-import { stripeApi } from '../../src/server/config.ts';
 import {
   ledgerTransactions,
   orders,
@@ -17,14 +14,13 @@ import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { chargeDueBalances } from '../../src/server/modules/payments/balance.ts';
 import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
 import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
-import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+import { intentOf, startStripeWorld, type StripeWorld } from '../support/stripe-world.ts';
+import { createDepositOrder } from '../support/factories.ts';
 import {
   AUTHENTICATION_REQUIRED_MESSAGE,
   DECLINED_MESSAGE,
-  FAKE_KEYS,
-  startFakeStripe,
   TEST_CARDS,
   type FakeStripe,
   type StripeEvent,
@@ -38,66 +34,22 @@ import {
  */
 const clock = manualClock('2026-12-01T17:00:00Z');
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+let w: StripeWorld;
 let fake: FakeStripe;
 let t: TestApp;
 let vendorId = '';
 let vendorUserId = '';
 let customerId = '';
-const cookies = { customer: '', vendor: '' };
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(
-    {
-      authRateLimitMax: 1000,
-      payments: { provider: 'stripe', stripe: { ...FAKE_KEYS, api: stripeApi(fake.url) } },
-    },
-    { clock },
-  );
-  const db = t.database.db;
-  const customer = await createUser(db);
-  const owner = await createUser(db, { userType: 'vendor' });
-  const vendor = await createVendor(db, {
-    userId: owner.id,
-    depositPercent: 50,
-    balanceDueDays: 14,
-    cancellationRefundPercent: 50,
-    leadTimeDays: 1,
-    // Several orders here share a day (capacity is checked again at payment).
-    ordersPerDay: 20,
-  });
-  vendorId = vendor.id;
-  vendorUserId = owner.id;
-  customerId = customer.id;
-  cookies.customer = await signIn(t.app, customer.email);
-  cookies.vendor = await signIn(t.app, owner.email);
+  w = await startStripeWorld(clock, { depositPercent: 50, balanceDueDays: 14, leadTimeDays: 1 });
+  ({ fake, t, vendorId, vendorUserId, customerId } = w);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => w?.close());
 
-type Body<T> = T & { error?: { code: string; message: string } };
-
-async function call<T = unknown>(as: keyof typeof cookies, method: string, path: string, body?: unknown) {
-  const res = await t.app.request(path, {
-    method,
-    headers: {
-      Cookie: cookies[as],
-      Origin: 'http://localhost:3000',
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Body<T> };
-}
-
-const checkout = (orderId: string) => call<Checkout>('customer', 'POST', '/api/payments', { orderId });
-const intentOf = (c: Checkout) => c.clientSecret!.split('_secret_')[0]!;
-const seconds = () => Math.floor(clock.now().getTime() / 1000);
-const deliver = (event: StripeEvent) =>
-  fake.deliver(event, (path, init) => t.app.request(path, init), { timestamp: seconds() });
+const call = <T = unknown>(...args: Parameters<StripeWorld['call']>) => w.call<T>(...args);
+const checkout = (orderId: string) => w.checkout(orderId);
+const deliver = (event: StripeEvent) => w.deliver(event);
 /** Every event Stripe sent about a PaymentIntent (its charge's included), delivered to Frosted. */
 async function deliverAllAbout(intentId: string) {
   const about = fake.events.filter(
@@ -135,27 +87,8 @@ const notified = async (userId: string, type: 'balance.charged' | 'balance.faile
   ).filter((e) => e.refs.orderId === orderId);
 
 /** An order accepted with a 50 % deposit: event in 30 days, balance due 14 days before. */
-async function depositOrder(amount: number) {
-  const eventAt = new Date(clock.now().getTime() + 30 * DAY);
-  const plan = paymentPlan({
-    amountCents: amount,
-    depositPercent: 50,
-    balanceDueDays: 14,
-    eventDay: eventAt.toISOString().slice(0, 10),
-    now: clock.now(),
-  });
-  if (plan.kind !== 'deposit') throw new Error('expected a deposit plan');
-  return createPendingOrder(t.database.db, {
-    customerId,
-    vendorId,
-    amount,
-    refundPercent: 50,
-    deliveryDate: eventAt,
-    depositCents: plan.depositCents,
-    balanceDueAt: plan.balanceDueAt,
-    createdAt: clock.now(),
-  });
-}
+const depositOrder = (amount: number) =>
+  createDepositOrder(t.database.db, { customerId, vendorId, amount, createdAt: clock.now() });
 
 /** The deposit paid in the Payment Element with `card`, every event Stripe sends delivered. */
 async function paidDeposit(amount: number, card: string = TEST_CARDS.succeeds) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkout, VendorPayouts } from '../../src/shared/schemas/payments.ts';
+import type { VendorPayouts } from '../../src/shared/schemas/payments.ts';
 import { ConfigError, loadConfig, stripeApi } from '../../src/server/config.ts';
 import {
   ledgerTransactions,
@@ -18,13 +18,13 @@ import {
   PAYOUT_ACCOUNT_MISSING,
 } from '../../src/server/modules/payments/payouts.ts';
 import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import type { TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
-import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
+import { intentOf, startStripeWorld, type StripeWorld } from '../support/stripe-world.ts';
+import { createPendingOrder } from '../support/factories.ts';
 import {
   DECLINED_MESSAGE,
   FAKE_KEYS,
-  startFakeStripe,
   TEST_CARDS,
   type FakeStripe,
   type StripeEvent,
@@ -38,54 +38,22 @@ import {
 const clock = manualClock('2026-12-01T17:00:00Z');
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+let w: StripeWorld;
 let fake: FakeStripe;
 let t: TestApp;
 let vendorId = '';
 let customerId = '';
-const cookies = { customer: '', vendor: '' };
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  t = await createTestApp(
-    {
-      authRateLimitMax: 1000,
-      payments: { provider: 'stripe', stripe: { ...FAKE_KEYS, api: stripeApi(fake.url) } },
-    },
-    { clock },
-  );
-  const db = t.database.db;
-  const customer = await createUser(db);
-  const owner = await createUser(db, { userType: 'vendor' });
-  // Many orders of these tests share a day: room for them all (capacity is checked at payment too).
-  const vendor = await createVendor(db, {
-    userId: owner.id,
-    cancellationRefundPercent: 50,
-    ordersPerDay: 20,
-  });
-  vendorId = vendor.id;
-  customerId = customer.id;
-  cookies.customer = await signIn(t.app, customer.email);
-  cookies.vendor = await signIn(t.app, owner.email);
+  w = await startStripeWorld(clock);
+  ({ fake, t, vendorId, customerId } = w);
 });
-afterAll(async () => {
-  await t?.close();
-  await fake?.close();
-});
+afterAll(() => w?.close());
 
-type Body<T> = T & { error?: { code: string; message: string; fields?: Record<string, string> } };
-
-async function call<T = unknown>(as: keyof typeof cookies, method: string, path: string, body?: unknown) {
-  const res = await t.app.request(path, {
-    method,
-    headers: {
-      Cookie: cookies[as],
-      Origin: 'http://localhost:3000',
-      ...(body !== undefined && { 'Content-Type': 'application/json' }),
-    },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as Body<T> };
-}
+const call = <T = unknown>(...args: Parameters<StripeWorld['call']>) => w.call<T>(...args);
+const checkout = (orderId: string) => w.checkout(orderId);
+const deliver = (...args: Parameters<StripeWorld['deliver']>) => w.deliver(...args);
+const seconds = () => Math.floor(clock.now().getTime() / 1000);
 
 const newOrder = (amount: number, deliveryInHours = 24 * 14) =>
   createPendingOrder(t.database.db, {
@@ -97,12 +65,6 @@ const newOrder = (amount: number, deliveryInHours = 24 * 14) =>
     createdAt: clock.now(),
   });
 
-const checkout = (orderId: string) => call<Checkout>('customer', 'POST', '/api/payments', { orderId });
-/** A client secret is its PaymentIntent's id, `_secret_`, and a secret. */
-const intentOf = (c: Checkout) => c.clientSecret!.split('_secret_')[0]!;
-const seconds = () => Math.floor(clock.now().getTime() / 1000);
-const deliver = (event: StripeEvent | string, options: Parameters<FakeStripe['deliver']>[2] = {}) =>
-  fake.deliver(event, (path, init) => t.app.request(path, init), { timestamp: seconds(), ...options });
 const ofType = (events: StripeEvent[], type: string) => events.find((e) => e.type === type)!;
 const orderStatus = async (orderId: string) =>
   (await call<{ status: string }>('customer', 'GET', `/api/orders/${orderId}`)).body.status;

@@ -16,6 +16,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 
 import type { StylePreset } from '../../src/shared/catalog.ts';
+import { paymentPlan } from '../../src/shared/deposits.ts';
 import { renderCakePng } from '../../src/server/modules/designs/renderer/index.ts';
 import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
 import type { ObjectStore } from '../../src/server/modules/storage/store.ts';
@@ -143,6 +144,46 @@ export async function createPendingOrder(
     createdAt: fields.createdAt,
   });
   return order;
+}
+
+/**
+ * A pending order accepted with a deposit (50 % by default, balance due 14 days before an event `days`
+ * days after `createdAt`), its plan made by the app's own rule. Its event time and due time are returned.
+ */
+export async function createDepositOrder(
+  db: Db,
+  {
+    days = 30,
+    depositPercent = 50,
+    balanceDueDays = 14,
+    ...fields
+  }: Partial<typeof orders.$inferInsert> & {
+    customerId: string;
+    vendorId: string;
+    amount: number;
+    createdAt: Date;
+    days?: number;
+    depositPercent?: number;
+    balanceDueDays?: number;
+  },
+) {
+  const deliveryDate = new Date(fields.createdAt.getTime() + days * 86_400_000);
+  const plan = paymentPlan({
+    amountCents: fields.amount,
+    depositPercent,
+    balanceDueDays,
+    eventDay: deliveryDate.toISOString().slice(0, 10),
+    now: fields.createdAt,
+  });
+  if (plan.kind !== 'deposit') throw new Error('expected a deposit plan');
+  const order = await createPendingOrder(db, {
+    refundPercent: 50,
+    deliveryDate,
+    depositCents: plan.depositCents,
+    balanceDueAt: plan.balanceDueAt,
+    ...fields,
+  });
+  return { ...order, deliveryDate, balanceDueAt: plan.balanceDueAt };
 }
 
 /** A saved vendor or design of a customer. */
@@ -276,52 +317,8 @@ export async function createGeneratedDesign(
  * to Delivered: how most claim and money tests begin. The actors are the order's customer and the
  * vendor's owner.
  */
-export async function payAndDeliver({
-  db,
-  processor,
-  log,
-  orderId,
-  customer,
-  vendorOwner,
-  now,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  log: Logger;
-  orderId: string;
-  customer: { id: string; email: string };
-  vendorOwner: { id: string; email: string };
-  now: Date;
-}) {
-  const asCustomer: Actor = {
-    id: customer.id,
-    email: customer.email,
-    name: 'C',
-    userType: 'customer',
-    role: 'user',
-  };
-  const asVendor: Actor = {
-    id: vendorOwner.id,
-    email: vendorOwner.email,
-    name: 'V',
-    userType: 'vendor',
-    role: 'user',
-  };
-  const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now });
-  if (!isSandboxProcessor(processor)) throw new Error('payAndDeliver pays with the sandbox');
-  await confirmSandboxPayment({
-    db,
-    processor,
-    actor: asCustomer,
-    paymentId,
-    cardNumber: '4242424242424242',
-    now,
-    log,
-  });
-  for (const action of ['confirm', 'start', 'markReady', 'deliver'])
-    await transitionOrder(db, { orderId, action, by: { kind: 'user', actor: asVendor }, now });
-  return { asCustomer, asVendor };
-}
+export const payAndDeliver = (input: Omit<Parameters<typeof payOrder>[0], 'vendorActions'>) =>
+  payOrder({ ...input, vendorActions: ['confirm', 'start', 'markReady', 'deliver'] });
 
 // Analytics tests (tests/integration/vendor-analytics.test.ts): quotes, ledger money and blackout days.
 import {
