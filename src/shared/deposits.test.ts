@@ -3,6 +3,8 @@ import { balanceDeadline, paymentPlan } from './deposits.ts';
 import { HOUR_MS, vancouverDayStart } from './time.ts';
 
 const now = new Date('2026-11-25T20:00:00Z'); // Nov 25, 12:00 in Vancouver
+/** An event at 3 p.m. in Vancouver on `day`. */
+const at = (day: string) => new Date(vancouverDayStart(day).getTime() + 15 * HOUR_MS);
 
 describe('payment plan', () => {
   it('takes the deposit now and the balance at 09:00 Vancouver on the due day', () => {
@@ -10,7 +12,7 @@ describe('payment plan', () => {
       amountCents: 45_001,
       depositPercent: 50,
       balanceDueDays: 14,
-      eventDay: '2026-12-25',
+      eventAt: at('2026-12-25'),
       now,
     });
     expect(plan).toEqual({
@@ -24,13 +26,13 @@ describe('payment plan', () => {
 
   it('is paid in full when the due day is today or past, or the vendor asks 0 % or 100 %', () => {
     const base = { amountCents: 10_000, balanceDueDays: 14, now };
-    expect(paymentPlan({ ...base, depositPercent: 50, eventDay: '2026-12-09' }).kind).toBe('full');
-    expect(paymentPlan({ ...base, depositPercent: 50, eventDay: '2026-12-10' }).kind).toBe('deposit');
-    expect(paymentPlan({ ...base, depositPercent: 0, eventDay: '2027-06-01' })).toEqual({
+    expect(paymentPlan({ ...base, depositPercent: 50, eventAt: at('2026-12-09') }).kind).toBe('full');
+    expect(paymentPlan({ ...base, depositPercent: 50, eventAt: at('2026-12-10') }).kind).toBe('deposit');
+    expect(paymentPlan({ ...base, depositPercent: 0, eventAt: at('2027-06-01') })).toEqual({
       kind: 'full',
       dueNowCents: 10_000,
     });
-    expect(paymentPlan({ ...base, depositPercent: 100, eventDay: '2027-06-01' }).kind).toBe('full');
+    expect(paymentPlan({ ...base, depositPercent: 100, eventAt: at('2027-06-01') }).kind).toBe('full');
   });
 
   it('always leaves a cent on each side and sums to the amount exactly', () => {
@@ -40,7 +42,7 @@ describe('payment plan', () => {
           amountCents,
           depositPercent,
           balanceDueDays: 7,
-          eventDay: '2027-01-30',
+          eventAt: at('2027-01-30'),
           now,
         });
         if (plan.kind !== 'deposit') throw new Error('expected a deposit');
@@ -56,7 +58,7 @@ describe('payment plan', () => {
       amountCents: 10_000,
       depositPercent: 25,
       balanceDueDays: 3,
-      eventDay: '2027-03-17',
+      eventAt: at('2027-03-17'),
       now,
     });
     expect(plan).toMatchObject({ balanceDueDay: '2027-03-14' });
@@ -68,6 +70,16 @@ describe('payment plan', () => {
       hourCycle: 'h23',
     }).format(plan.balanceDueAt);
     expect(wallClock).toBe('09:00');
+  });
+
+  it('is paid in full when a declined balance would leave less than a day to pay before the deadline', () => {
+    const base = { amountCents: 10_000, depositPercent: 50, balanceDueDays: 3, now };
+    // Charged Dec 22 at 09:00; the deadline is 48 hours before the event.
+    const eventAt = (minutes: number) =>
+      new Date(vancouverDayStart('2026-12-25').getTime() + minutes * 60_000);
+    expect(paymentPlan({ ...base, eventAt: eventAt(9 * 60) }).kind).toBe('deposit'); // 24 h to pay
+    expect(paymentPlan({ ...base, eventAt: eventAt(9 * 60 - 1) }).kind).toBe('full');
+    expect(paymentPlan({ ...base, balanceDueDays: 4, eventAt: eventAt(8 * 60) }).kind).toBe('deposit');
   });
 
   it('cancels an unpaid balance 48 hours before the event', () => {

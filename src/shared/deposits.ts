@@ -1,5 +1,5 @@
 import { percentOfCents } from './cancellation.ts';
-import { DAY_MS, daysBetween, HOUR_MS, vancouverDay, vancouverDayStart } from './time.ts';
+import { DAY_MS, daysBetween, HOUR_MS, TIME_ZONE, vancouverDay, vancouverDayStart } from './time.ts';
 
 /**
  * Deposit now, balance later: how an order is paid. A vendor asks for a deposit (a percentage of the
@@ -14,9 +14,12 @@ import { DAY_MS, daysBetween, HOUR_MS, vancouverDay, vancouverDayStart } from '.
 export const BALANCE_CHARGE_HOUR = 9;
 /** Hours before the event at which an unpaid balance cancels the order. */
 export const BALANCE_DEADLINE_HOURS = 48;
+/** The least time a customer has to pay from the link after a declined balance, before the deadline. */
+export const PAY_FROM_LINK_HOURS = 24;
 
 export const DEPOSIT_PERCENT_MAX = 100;
-export const BALANCE_DUE_DAYS_MIN = 1;
+/** The balance is due at least this many days before the event (charge, then a day to pay, then 48 h). */
+export const BALANCE_DUE_DAYS_MIN = 3;
 export const BALANCE_DUE_DAYS_MAX = 90;
 
 export type PaymentPlan =
@@ -34,32 +37,46 @@ export type PaymentPlan =
     };
 
 /**
- * The plan of an order of `amountCents` for an event on `eventDay`, accepted at `now`. A deposit is
- * taken only when the balance's due day is still ahead (strictly after today): otherwise it would be
- * charged at once anyway, so the customer pays in full.
+ * The plan of an order of `amountCents` for an event at `eventAt`, accepted at `now`. A deposit is
+ * taken only when the balance's due day is still ahead (strictly after today), and when its charge
+ * leaves the customer a day to pay from the link before the deadline (48 hours before the event) after
+ * a decline: otherwise the customer pays in full at once.
  */
 export function paymentPlan(input: {
   amountCents: number;
   depositPercent: number;
   balanceDueDays: number;
-  eventDay: string;
+  eventAt: Date;
   now: Date;
 }): PaymentPlan {
-  const { amountCents, depositPercent, balanceDueDays, eventDay, now } = input;
+  const { amountCents, depositPercent, balanceDueDays, eventAt, now } = input;
   const full = { kind: 'full', dueNowCents: amountCents } as const;
   if (depositPercent <= 0 || depositPercent >= 100 || amountCents < 2) return full;
+  const eventDay = vancouverDay(eventAt);
   const balanceDueDay = new Date(Date.parse(`${eventDay}T12:00:00Z`) - balanceDueDays * DAY_MS)
     .toISOString()
     .slice(0, 10);
   if (daysBetween(vancouverDay(now), balanceDueDay) <= 0) return full;
+  const balanceDueAt = vancouverWallClock(balanceDueDay, BALANCE_CHARGE_HOUR);
+  if (balanceDeadline(eventAt).getTime() - balanceDueAt.getTime() < PAY_FROM_LINK_HOURS * HOUR_MS)
+    return full;
   const depositCents = Math.min(Math.max(percentOfCents(amountCents, depositPercent), 1), amountCents - 1);
   return {
     kind: 'deposit',
     depositCents,
     balanceCents: amountCents - depositCents,
     balanceDueDay,
-    balanceDueAt: new Date(vancouverDayStart(balanceDueDay).getTime() + BALANCE_CHARGE_HOUR * HOUR_MS),
+    balanceDueAt,
   };
+}
+
+/** `hour`:00 on the wall clock in Vancouver on `day`, also on a day the clocks change. */
+function vancouverWallClock(day: string, hour: number): Date {
+  const at = new Date(vancouverDayStart(day).getTime() + hour * HOUR_MS);
+  const shown = Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, hour: '2-digit', hourCycle: 'h23' }).format(at),
+  );
+  return new Date(at.getTime() + (hour - shown) * HOUR_MS);
 }
 
 /** When an unpaid balance cancels the order: 48 hours before the event. */

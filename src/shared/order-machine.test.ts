@@ -24,6 +24,7 @@ const ALLOWED = `
   balanceUnpaid system: paid -> cancelled
   balanceUnpaid system: confirmed -> cancelled
   balanceUnpaid system: in_progress -> cancelled
+  balanceUnpaid system: ready -> cancelled
   confirm vendor: paid -> confirmed
   start vendor: confirmed -> in_progress
   markReady vendor: in_progress -> ready

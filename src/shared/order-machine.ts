@@ -65,7 +65,7 @@ export const ORDER_TRANSITIONS = {
     event: `Cancelled: not paid within ${UNPAID_EXPIRY_HOURS} hours`,
   },
   balanceUnpaid: {
-    from: ['paid', 'confirmed', 'in_progress'],
+    from: ['paid', 'confirmed', 'in_progress', 'ready'],
     to: 'cancelled',
     by: ['system'],
     event: `Cancelled: the balance was not paid ${BALANCE_DEADLINE_HOURS} hours before the event`,

@@ -72,3 +72,40 @@ export const PROOF_MESSAGES = {
   changesClosed: (cutoffAt: Date | string, cutoffHours: number) =>
     `Changes closed ${formatDateTime(cutoffAt)} (${cutoffHours} hours before the event): the design is locked. You can still approve the proof.`,
 } as const;
+
+/** One step of a proof round in the order's history: sent by the vendor, or answered by the customer. */
+export interface ProofStep {
+  key: string;
+  label: string;
+  party: 'customer' | 'vendor';
+  at: string;
+}
+
+/** The proof rounds as steps of the order's history, oldest first: each round sent, and its answer. */
+export function proofSteps(
+  rounds: { round: number; status: ProofStatus; createdAt: Date; respondedAt: Date | null }[],
+): ProofStep[] {
+  return [...rounds]
+    .sort((a, b) => a.round - b.round)
+    .flatMap((r) => [
+      {
+        key: `proof-${r.round}-sent`,
+        label: `Design proof ${r.round} sent`,
+        party: 'vendor' as const,
+        at: r.createdAt.toISOString(),
+      },
+      ...(r.status !== 'sent' && r.respondedAt
+        ? [
+            {
+              key: `proof-${r.round}-${r.status}`,
+              label:
+                r.status === 'approved'
+                  ? `Design proof ${r.round} approved`
+                  : `Changes requested to design proof ${r.round}`,
+              party: 'customer' as const,
+              at: r.respondedAt.toISOString(),
+            },
+          ]
+        : []),
+    ]);
+}

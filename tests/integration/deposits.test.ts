@@ -136,7 +136,8 @@ describe('deposit now, balance later', () => {
     const { orderId } = (await res.json()) as { orderId: string };
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
     // The event is on June 1, 2027: the balance is due 14 days before, at 09:00 in Vancouver.
-    expect(order).toMatchObject({ amount: 40_001, depositCents: 20_001 });
+    // The terms as they were at acceptance: the deposit and the change cut-off (the vendor's 72 h).
+    expect(order).toMatchObject({ amount: 40_001, depositCents: 20_001, changeCutoffHours: 72 });
     expect(order!.balanceDueAt!.toISOString()).toBe('2027-05-18T16:00:00.000Z');
 
     const { status, body } = await checkout(orderId);
@@ -226,10 +227,15 @@ describe('deposit now, balance later', () => {
     await runJobs();
     await chargeBalances();
     expect(await statusOf(order.id)).toBe('paid');
+    // Made early and marked ready: still waiting for the balance, and cancelled all the same.
+    for (const action of ['confirm', 'start', 'markReady'])
+      expect((await call('vendor', 'POST', `/api/orders/${order.id}/transitions`, { action })).status).toBe(
+        200,
+      );
 
     clock.set(new Date(order.deliveryDate!.getTime() - 48 * HOUR - 1));
     await runJobs();
-    expect(await statusOf(order.id)).toBe('paid');
+    expect(await statusOf(order.id)).toBe('ready');
     clock.set(new Date(order.deliveryDate!.getTime() - 48 * HOUR));
     await runJobs();
     expect(await statusOf(order.id)).toBe('cancelled');
@@ -243,6 +249,26 @@ describe('deposit now, balance later', () => {
         .from(jobs)
         .where(eq(jobs.key, `order:${order.id}:chargeBalance`)),
     ).toEqual([{ status: 'done' }]);
+  });
+
+  it('a balance due but not yet charged is never charged once its order is cancelled', async () => {
+    const order = await depositOrder(9_000);
+    await pay(order.id);
+    clock.set(order.balanceDueAt!);
+    await runJobs(); // the balance's payment is written; the round has not charged it yet
+    const res = await call('customer', 'POST', `/api/orders/${order.id}/transitions`, {
+      action: 'cancel',
+      note: 'Plans changed',
+    });
+    expect(res.status).toBe(200);
+    expect(await chargeBalances()).toEqual({ charged: 0, declined: 0, failed: 0 });
+    expect(
+      await t.database.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'))),
+    ).toEqual([{ status: 'failed' }]);
+    expect(await heldForOrder(t.database.db, order.id)).toBe(0);
   });
 
   it('a cancellation refunds by the Terms over deposit and balance together, exact to the cent, newest charge first', async () => {

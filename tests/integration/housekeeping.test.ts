@@ -4,7 +4,7 @@ import { emailOutbox, jobs, userEvents } from '../../src/server/db/schema/index.
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { PRUNE_JOB_KEY, scheduleHousekeeping } from '../../src/server/modules/notifications/prune.ts';
-import { addDays } from '../../src/shared/time.ts';
+import { addDays, vancouverDay, vancouverDayStart } from '../../src/shared/time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createUser } from '../support/factories.ts';
@@ -68,7 +68,7 @@ it('prunes notifications read over 90 days ago and old delivered e-mails, daily,
     'old-queued',
     'recent-sent',
   ]);
-  // It runs again a day later.
+  // It runs again just after the next midnight in Vancouver (when a checklist item's last day ends).
   const [next] = await pending();
-  expect(next!.runAt).toEqual(addDays(now, 1));
+  expect(next!.runAt).toEqual(new Date(vancouverDayStart(vancouverDay(addDays(now, 1))).getTime() + 60_000));
 });

@@ -3,8 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/errors.ts';
 import { PROOF_MESSAGES } from '../../src/shared/proofs.ts';
+import type { OrderDetail } from '../../src/shared/schemas/orders.ts';
 import type { OrderProofs } from '../../src/shared/schemas/proofs.ts';
-import { orderProofs, userEvents } from '../../src/server/db/schema/index.ts';
+import { orderProofs, userEvents, vendors } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor, payOrder, signIn } from '../support/factories.ts';
@@ -178,6 +179,16 @@ describe('a design proof, round by round', () => {
       'proof.approved',
       'proof.changesRequested',
     ]);
+    // The order's history shows each round, for both sides.
+    for (const as of ['customer', 'vendor'] as const) {
+      const detail = (await (await request(as, 'GET', `/api/orders/${o.id}`)).json()) as OrderDetail;
+      expect(detail.proofSteps.map((step) => `${step.party}: ${step.label}`)).toEqual([
+        'vendor: Design proof 1 sent',
+        'customer: Changes requested to design proof 1',
+        'vendor: Design proof 2 sent',
+        'customer: Design proof 2 approved',
+      ]);
+    }
 
     // The design is agreed: no further rounds.
     res = await sendProof('vendor', o.id);
@@ -339,5 +350,30 @@ describe('the change cut-off', () => {
     });
     const proofs = await proofsOf('customer', o.id);
     expect(proofs.changes).toMatchObject({ cutoffHours: 24, open: true });
+  });
+
+  it('keeps the cut-off agreed when the quote was accepted, whatever the vendor sets later', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db, { userType: 'vendor' });
+    const vendor = await createVendor(db, { userId: owner.id, changeCutoffHours: 24 });
+    const o = await createPendingOrder(db, {
+      customerId: people.customer.id,
+      vendorId: vendor.id,
+      changeCutoffHours: 24,
+      deliveryDate: new Date(clock.now().getTime() + 48 * HOUR),
+      createdAt: clock.now(),
+    });
+    await payOrder({
+      db,
+      processor: t.services.payments,
+      log: t.services.log,
+      orderId: o.id,
+      customer: people.customer,
+      vendorOwner: owner,
+      now: clock.now(),
+    });
+    // A week's notice from now on: this order keeps its 24 hours, and changes stay open.
+    await db.update(vendors).set({ changeCutoffHours: 168 }).where(eq(vendors.id, vendor.id));
+    expect((await proofsOf('customer', o.id)).changes).toMatchObject({ cutoffHours: 24, open: true });
   });
 });

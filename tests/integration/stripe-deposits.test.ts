@@ -14,6 +14,7 @@ import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { chargeDueBalances } from '../../src/server/modules/payments/balance.ts';
 import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
 import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
+import { SAVED_CARD_UNUSABLE } from '../../src/server/modules/payments/stripe.ts';
 import type { TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { intentOf, startStripeWorld, type StripeWorld } from '../support/stripe-world.ts';
@@ -325,7 +326,11 @@ describe('the balance, off-session', () => {
     });
     expect(await heldForOrder(t.database.db, order.id)).toBe(6_000);
 
-    // The next round asks again with the same key: Stripe answers with the first charge.
+    // A round straight after leaves it be; five minutes on, it asks again with the same key, and
+    // Stripe answers with the first charge.
+    await chargeBalances();
+    expect(posts('/v1/payment_intents', key)).toHaveLength(3);
+    clock.advance(5 * 60_000);
     await chargeBalances();
     expect(posts('/v1/payment_intents', key)).toHaveLength(4);
     expect(charges()).toHaveLength(1);
@@ -336,6 +341,24 @@ describe('the balance, off-session', () => {
     expect(await heldForOrder(t.database.db, order.id)).toBe(12_000);
     await chargeBalances();
     expect(posts('/v1/payment_intents', key)).toHaveLength(4);
+  });
+});
+
+describe('a saved card Stripe will not charge', () => {
+  it('is not asked again: the balance fails at once and the customer pays from the link', async () => {
+    const { order } = await paidDeposit(8_000);
+    // The card was detached from its Customer since (by the customer's bank, say): Stripe knows it no more.
+    await t.database.db.update(orders).set({ paymentMethodRef: 'pm_gone' }).where(eq(orders.id, order.id));
+    await dueDay(order);
+    expect(await balancePayments(order.id)).toMatchObject([
+      { status: 'failed', failureMessage: SAVED_CARD_UNUSABLE, providerRef: null },
+    ]);
+    expect(await notified(customerId, 'balance.failed', order.id)).toHaveLength(1);
+    const asked = posts('/v1/payment_intents').length;
+    clock.advance(10 * 60_000);
+    await chargeBalances();
+    expect(posts('/v1/payment_intents')).toHaveLength(asked);
+    expect((await checkout(order.id)).body).toMatchObject({ purpose: 'balance', amount: 4_000 });
   });
 });
 

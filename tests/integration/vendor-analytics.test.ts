@@ -310,9 +310,12 @@ function expected(from: string, to: string) {
   const paid = placed.filter((o) => o.status !== 'pending' && o.status !== 'cancelled');
   const paidSum = paid.reduce((s, o) => s + o.amount, 0);
   const live = (o: OrderIn) => o.status !== 'cancelled';
-  const customers = [...new Set(placed.filter(live).map((o) => o.customer))];
+  // Customers are people who paid (an accepted quote never paid makes nobody a customer).
+  const isPaid = (o: OrderIn) => o.status !== 'pending' && o.status !== 'cancelled';
+  const customers = [...new Set(placed.filter(isPaid).map((o) => o.customer))];
   const repeat = customers.filter(
-    (c) => ORDERS.filter((o) => o.customer === c && live(o) && vancouverDayOf(o.createdAt) <= to).length >= 2,
+    (c) =>
+      ORDERS.filter((o) => o.customer === c && isPaid(o) && vancouverDayOf(o.createdAt) <= to).length >= 2,
   );
 
   const revenue = monthKeys(from, to).map((month) => {
@@ -398,7 +401,8 @@ describe('vendor analytics match the rows they come from', () => {
       winRate: 0.4,
       medianResponseSeconds: 90 * 60,
     });
-    expect(body.orders).toMatchObject({ paid: 6, customers: 4, repeatCustomers: 3, repeatShare: 0.75 });
+    // Cara's second order (O5) is not paid: she is a customer, not yet a repeat one.
+    expect(body.orders).toMatchObject({ paid: 6, customers: 4, repeatCustomers: 2, repeatShare: 0.5 });
     expect(body.revenue.find((m: { month: string }) => m.month === '2026-03')).toEqual({
       month: '2026-03',
       grossCents: 50_000,

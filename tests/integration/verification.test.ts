@@ -244,6 +244,12 @@ describe('expiry', () => {
     clock.set(addHours(vancouverDayStart(addDaysToDay(EXPIRES.insurance, -20)), 10));
     await run();
     expect(await eventsOf(owner.id, 'verification.expiring')).toHaveLength(1);
+    // Verified again as it was (a second click): nothing changes, nobody is told again.
+    const reviewed = (await eventsOf(owner.id, 'verification.reviewed')).length;
+    expect((await verify(vendor.id, 'insurance', EXPIRES.insurance)).status).toBe(200);
+    await run();
+    expect(await eventsOf(owner.id, 'verification.expiring')).toHaveLength(1);
+    expect(await eventsOf(owner.id, 'verification.reviewed')).toHaveLength(reviewed);
 
     // The last valid day still shows the badge; the day after it is gone (the round runs daily).
     clock.set(addHours(vancouverDayStart(EXPIRES.insurance), 23));

@@ -172,7 +172,7 @@ export async function createDepositOrder(
     amountCents: fields.amount,
     depositPercent,
     balanceDueDays,
-    eventDay: deliveryDate.toISOString().slice(0, 10),
+    eventAt: deliveryDate,
     now: fields.createdAt,
   });
   if (plan.kind !== 'deposit') throw new Error('expected a deposit plan');

@@ -63,6 +63,15 @@ export const orderDetailSchema = z.object({
     /** Percent refunded when the customer cancels within 48 hours of delivery. */
     refundPercent: z.number().int(),
   }),
+  /** The design proof rounds as steps of the order's history (sent, approved, changes requested). */
+  proofSteps: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      party: z.enum(['customer', 'vendor']),
+      at: z.string(),
+    }),
+  ),
   /** The satisfaction claim on this order, if one was opened. */
   claim: claimViewSchema.nullable(),
   /** Until when the customer can open a claim (24 hours after delivery), when they still can. */

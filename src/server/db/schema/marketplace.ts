@@ -110,7 +110,7 @@ export const vendors = pgTable(
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
     check('vendors_refund_percent_check', sql`${t.cancellationRefundPercent} BETWEEN 0 AND 100`),
     check('vendors_deposit_percent_check', sql`${t.depositPercent} BETWEEN 0 AND 100`),
-    check('vendors_balance_due_days_check', sql`${t.balanceDueDays} BETWEEN 1 AND 90`),
+    check('vendors_balance_due_days_check', sql`${t.balanceDueDays} BETWEEN 3 AND 90`),
     check('vendors_change_cutoff_check', sql`${t.changeCutoffHours} BETWEEN 0 AND 720`),
     check(
       'vendors_lead_time_check',
@@ -213,6 +213,8 @@ export const orders = pgTable(
     serviceFeeBps: integer('service_fee_bps').notNull().default(800),
     /** The vendor's refund percentage for the last 48 hours (Terms) when the order was made. */
     refundPercent: integer('refund_percent'),
+    /** The vendor's change cut-off (hours before the event) when the order was made; null: the vendor's now. */
+    changeCutoffHours: integer('change_cutoff_hours'),
     deliveryDate: timestamp('delivery_date', { withTimezone: true }),
     deliveryAddress: text('delivery_address'),
     specialInstructions: text('special_instructions'),

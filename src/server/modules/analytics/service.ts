@@ -172,7 +172,8 @@ async function repeatCustomers(db: Db, vendorId: string, start: Date, end: Date)
         ),
     })
     .from(orders)
-    .where(and(eq(orders.vendorId, vendorId), ne(orders.status, 'cancelled'), lt(orders.createdAt, end)))
+    // Paid orders only (as "Orders" counts them): an accepted quote never paid makes nobody a customer.
+    .where(and(eq(orders.vendorId, vendorId), notInArray(orders.status, UNPAID), lt(orders.createdAt, end)))
     .groupBy(orders.customerId)
     .as('per_customer');
   const [row] = await db

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { JobHandlers } from '../jobs/jobs.ts';
+import { addDaysToDay } from '../../../shared/verification.ts';
+import { vancouverDay, vancouverDayStart } from '../../../shared/time.ts';
 import { runVerificationRound } from '../verification/jobs.ts';
 
 /** Read notifications and delivered e-mails are kept this long, then deleted (unread ones stay). */
@@ -63,6 +65,7 @@ export const housekeepingJobHandlers: JobHandlers = {
     const pruned = await pruneOldRows(tx, now);
     if (pruned.notifications || pruned.emails) log.info(pruned, 'pruned old notifications and e-mails');
     await runVerificationRound(tx, now, log);
-    return { runAgainAt: new Date(now.getTime() + DAY_MS) };
+    // Just after the next midnight in Vancouver: an item's last valid day ends then, and its badge with it.
+    return { runAgainAt: new Date(vancouverDayStart(addDaysToDay(vancouverDay(now), 1)).getTime() + 60_000) };
   },
 };

@@ -6,9 +6,10 @@ import {
   type OrderParty,
 } from '../../../shared/order-machine.ts';
 import type { OrderStatus } from '../../../shared/order-status.ts';
+import { proofSteps } from '../../../shared/proofs.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { claims, orders, payments, users, vendors } from '../../db/schema/index.ts';
+import { claims, orderProofs, orders, payments, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
 import { heldForOrder, paidCentsByOrder } from '../ledger/ledger.ts';
@@ -56,7 +57,7 @@ export async function getOrderDetail(
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents, [claim], paid, balancePayments] = await Promise.all([
+  const [events, heldCents, [claim], paid, balancePayments, proofRounds] = await Promise.all([
     orderTimeline(db, order.id),
     heldForOrder(db, order.id),
     db.select().from(claims).where(eq(claims.orderId, order.id)),
@@ -67,6 +68,15 @@ export async function getOrderDetail(
           .select({ status: payments.status, offSession: payments.offSession })
           .from(payments)
           .where(and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'))),
+    db
+      .select({
+        round: orderProofs.round,
+        status: orderProofs.status,
+        createdAt: orderProofs.createdAt,
+        respondedAt: orderProofs.respondedAt,
+      })
+      .from(orderProofs)
+      .where(eq(orderProofs.orderId, order.id)),
   ]);
   const fulfillment = orderFulfillment(order);
   const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
@@ -81,6 +91,7 @@ export async function getOrderDetail(
     updatedAt: order.updatedAt.toISOString(),
     vendor: { id: order.vendorId, businessName: row.vendorName },
     heldCents,
+    proofSteps: proofSteps(proofRounds),
     claim: claim ? claimView(claim) : null,
     claimOpenUntil: claimOpenUntil?.toISOString() ?? null,
     terms: {

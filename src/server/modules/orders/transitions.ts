@@ -228,7 +228,8 @@ async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, par
   if (action === 'pay' || order.status === 'cancelled') await cancelJob(tx, expireUnpaidJobKey(order.id));
   // A deposit paid: the balance is charged on its due day; a final order has no balance left to take.
   if (action === 'pay') await scheduleBalanceTimers(tx, order);
-  if (order.status === 'completed' || order.status === 'cancelled') await cancelBalanceTimers(tx, order.id);
+  if (order.status === 'completed' || order.status === 'cancelled')
+    await cancelBalanceTimers(tx, order.id, now);
   // The count on vendor cards and pages: completed orders, kept with the change that completes one.
   if (order.status === 'completed')
     await tx

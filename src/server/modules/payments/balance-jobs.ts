@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { balanceDeadline } from '../../../shared/deposits.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { payments, type orders } from '../../db/schema/index.ts';
@@ -55,7 +55,24 @@ export async function scheduleBalanceTimers(tx: Tx, order: OrderRow) {
     });
 }
 
-export async function cancelBalanceTimers(tx: Tx, orderId: string) {
+/** The order is finished (completed or cancelled): no balance timer, and no balance left to charge. */
+export async function cancelBalanceTimers(tx: Tx, orderId: string, now: Date) {
   await cancelJob(tx, chargeBalanceJobKey(orderId));
   await cancelJob(tx, balanceDeadlineJobKey(orderId));
+  await tx
+    .update(payments)
+    .set({
+      status: 'failed',
+      failureMessage: 'The order was closed before its balance was charged.',
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.purpose, 'balance'),
+        eq(payments.offSession, true),
+        isNull(payments.providerRef),
+        eq(payments.status, 'requires_payment'),
+      ),
+    );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
@@ -10,6 +10,27 @@ import type { PaymentProcessor } from './processor.ts';
 import { applyProcessorEvent } from './service.ts';
 
 export const NO_SAVED_CARD = 'No card was saved with the deposit.';
+/** How long a balance whose charge could not be sent (the processor unreachable) waits to be sent again. */
+const RETRY_AFTER_MS = 5 * 60_000;
+
+/** The balance's payment fails without a charge, and the customer is told to pay from the link. */
+async function closeUnchargeable(
+  db: Db,
+  paymentId: string,
+  order: { id: string; customerId: string },
+  message: string,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    const [closed] = await tx
+      .update(payments)
+      .set({ status: 'failed', failureMessage: message, updatedAt: now })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'requires_payment')))
+      .returning({ id: payments.id });
+    if (closed)
+      await publish(tx, { type: 'balance.failed', userIds: [order.customerId], refs: { orderId: order.id } });
+  });
+}
 
 /** Statuses in which an order still waits for its balance (made, not handed over). */
 const AWAITING_BALANCE = ['paid', 'confirmed', 'in_progress', 'ready'] as const;
@@ -63,7 +84,7 @@ export const balanceJobHandlers: JobHandlers = {
     const orderId = String(job.payload.orderId ?? '');
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.depositCents === null) return;
-    if (!['paid', 'confirmed', 'in_progress'].includes(order.status)) return;
+    if (!(AWAITING_BALANCE as readonly string[]).includes(order.status)) return;
     if (await balancePaid(tx, order)) return;
     await transitionOrder(tx, { orderId, action: 'balanceUnpaid', by: SYSTEM, now });
   },
@@ -95,14 +116,18 @@ export async function chargeDueBalances({
         isNull(payments.providerRef),
         sql`${orders.paymentMethodRef} IS NOT NULL`,
         eq(payments.status, 'requires_payment'),
+        // Only for an order still waiting for it (a cancelled one's payment is closed with it anyway).
+        inArray(orders.status, [...AWAITING_BALANCE]),
+        // A charge that could not be sent waits a while before the next try, behind the others.
+        or(isNull(payments.checkedAt), lte(payments.checkedAt, new Date(now.getTime() - RETRY_AFTER_MS))),
       ),
     )
-    .orderBy(asc(payments.createdAt))
+    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
     .limit(20);
   const result = { charged: 0, declined: 0, failed: 0 };
   for (const { payment, order } of due) {
     try {
-      const { ref, event } = await processor.chargeSavedCard({
+      const answer = await processor.chargeSavedCard({
         paymentId: payment.id,
         orderId: order.id,
         amountCents: payment.amount,
@@ -110,6 +135,13 @@ export async function chargeDueBalances({
         customerRef: order.processorCustomerRef,
         idempotencyKey: `payment:${payment.id}`,
       });
+      if ('refused' in answer) {
+        // Nothing was charged and nothing will be: the customer pays from the link.
+        await closeUnchargeable(db, payment.id, order, answer.refused, now);
+        result.declined++;
+        continue;
+      }
+      const { ref, event } = answer;
       await db
         .update(payments)
         .set({ provider: processor.name, providerRef: ref, updatedAt: now })
@@ -119,7 +151,8 @@ export async function chargeDueBalances({
       else result.declined++;
     } catch (err) {
       result.failed++;
-      log.error({ err, paymentId: payment.id }, 'balance not charged; tried again next round');
+      await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
+      log.error({ err, paymentId: payment.id }, 'balance not charged; tried again in a few minutes');
     }
   }
   return result;

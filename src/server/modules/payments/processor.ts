@@ -20,8 +20,9 @@ export interface PaymentProcessor {
   }): Promise<{ ref: string; clientSecret: string | null; customerRef?: string | null }>;
   /**
    * Charges a saved card without the customer present (the balance on its due day). What happened is
-   * returned as an event (a success, or a decline the customer is told of); a processor that could
-   * not be reached throws, and the charge is tried again with the same key.
+   * returned as an event (a success, or a decline the customer is told of), or as a refusal when the
+   * processor would not even try (the card was removed, say: nothing was charged, nothing will be); a
+   * processor that could not be reached throws, and the charge is tried again with the same key.
    */
   chargeSavedCard(input: {
     paymentId: string;
@@ -30,7 +31,7 @@ export interface PaymentProcessor {
     paymentMethodRef: string;
     customerRef: string | null;
     idempotencyKey: string;
-  }): Promise<{ ref: string; event: ProcessorEvent }>;
+  }): Promise<{ ref: string; event: ProcessorEvent } | { refused: string }>;
   /** Sends `amountCents` of a captured payment back to the customer. */
   refund(input: {
     paymentRef: string;

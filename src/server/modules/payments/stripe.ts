@@ -44,6 +44,9 @@ export class WebhookSignatureError extends Error {}
 export const isStripeProcessor = (processor: PaymentProcessor): processor is StripeProcessor =>
   processor.name === 'stripe' && 'parseWebhook' in processor;
 
+/** Why a balance could not be charged when Stripe refused to charge the saved card at all. */
+export const SAVED_CARD_UNUSABLE = 'Your saved card can no longer be charged.';
+
 /** The customer sees this when Stripe gives no reason of its own. */
 export const STRIPE_DECLINED = 'Your payment was declined. Please try another payment method.';
 const UNAVAILABLE = 'Payments are briefly unavailable. Please try again in a moment.';
@@ -166,6 +169,8 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
             event: { id: `${ref}:failed`, type: 'payment.failed', paymentRef: ref, message: err.message },
           };
         }
+        // Refused outright (the saved card was detached or deleted, say): asking again cannot help.
+        if (err instanceof s.errors.StripeInvalidRequestError) return { refused: SAVED_CARD_UNUSABLE };
         throw err;
       }
     },

@@ -55,7 +55,8 @@ async function proofOrder(db: Db, actor: Actor, orderId: string, { lock = false 
     deliveryDate: order.deliveryDate,
     customerId: order.customerId,
     vendorUserId: vendor.userId,
-    cutoffHours: vendor.cutoffHours,
+    // As agreed at acceptance; orders from before that was kept follow the vendor's setting.
+    cutoffHours: order.changeCutoffHours ?? vendor.cutoffHours,
     viewer,
   };
 }

@@ -444,6 +444,7 @@ export async function acceptQuote({
         refundPercent: vendors.cancellationRefundPercent,
         depositPercent: vendors.depositPercent,
         balanceDueDays: vendors.balanceDueDays,
+        changeCutoffHours: vendors.changeCutoffHours,
       })
       .from(vendors)
       .where(eq(vendors.id, quote.vendorId))
@@ -468,12 +469,15 @@ export async function acceptQuote({
     const orderNumber = `FR-${next!.n}`;
     const [hours, minutes] = brief.eventTime.split(':').map(Number) as [number, number];
     const amount = (accepted.priceCents ?? 0) + (accepted.deliveryFeeCents ?? 0);
+    const deliveryDate = new Date(
+      vancouverDayStart(brief.eventDate).getTime() + hours * HOUR_MS + minutes * MINUTE_MS,
+    );
     // Deposit now and the balance on its due day, when the vendor asks for one and the event is far enough.
     const plan = paymentPlan({
       amountCents: amount,
       depositPercent: vendor?.depositPercent ?? 0,
       balanceDueDays: vendor?.balanceDueDays ?? 14,
-      eventDay: brief.eventDate,
+      eventAt: deliveryDate,
       now,
     });
     await tx.insert(orders).values({
@@ -486,12 +490,12 @@ export async function acceptQuote({
       amount,
       depositCents: plan.kind === 'deposit' ? plan.depositCents : null,
       balanceDueAt: plan.kind === 'deposit' ? plan.balanceDueAt : null,
-      // The terms of this order as they are now: the fee and the vendor's late-cancellation refund.
+      // The terms of this order as they are now: the fee, the vendor's late-cancellation refund and
+      // when design changes close.
       serviceFeeBps: feeRateBasisPoints(serviceFeeRate),
       refundPercent: vendor?.refundPercent ?? null,
-      deliveryDate: new Date(
-        vancouverDayStart(brief.eventDate).getTime() + hours * HOUR_MS + minutes * MINUTE_MS,
-      ),
+      changeCutoffHours: vendor?.changeCutoffHours ?? null,
+      deliveryDate,
       deliveryAddress: brief.fulfillment === 'delivery' ? (brief.deliveryAddress ?? null) : null,
       specialInstructions: brief.notes ?? null,
       brief,

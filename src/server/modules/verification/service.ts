@@ -228,9 +228,13 @@ export async function reviewItem({
   const expiresOn =
     decision.verify && VERIFICATION_ITEMS[kind].expires ? decision.input.expiresOn : undefined;
   if (expiresOn !== undefined) {
+    // The expiry date is the last valid day: a document valid only today would lose the badge tonight.
     if (expiresOn <= today)
       throw AppError.validation({
-        expiresOn: 'The expiry date must be after today; this document has expired.',
+        expiresOn:
+          expiresOn < today
+            ? 'This document has expired: the expiry date must be after today.'
+            : 'This document expires today: the expiry date must be after today.',
       });
     if (expiresOn > addDaysToDay(today, MAX_EXPIRY_YEARS * 366))
       throw AppError.validation({ expiresOn: `The expiry date must be within ${MAX_EXPIRY_YEARS} years.` });
@@ -250,16 +254,20 @@ export async function reviewItem({
         'The vendor uploaded a new document meanwhile. Please review it again.',
       );
     const note = decision.input.note?.trim() || null;
+    const status = decision.verify ? 'verified' : 'rejected';
+    // The same decision again (a second click, two admins at once) changes nothing and tells nobody.
+    if (current.status === status && current.note === note && current.expiresOn === (expiresOn ?? null))
+      return { item: current, verified: vendor.verified };
     const [item] = await tx
       .update(vendorVerificationItems)
       .set({
-        status: decision.verify ? 'verified' : 'rejected',
+        status,
         note,
         expiresOn: expiresOn ?? null,
         reviewedBy: actor.id,
         reviewedAt: now,
-        // A new expiry date gets its own notice.
-        expiryNoticeAt: null,
+        // A new expiry date gets its own notice; the same one keeps the notice already sent.
+        expiryNoticeAt: current.expiresOn === (expiresOn ?? null) ? current.expiryNoticeAt : null,
         updatedAt: now,
       })
       .where(eq(vendorVerificationItems.id, current.id))

@@ -22,6 +22,8 @@ function useProofChange<T>(orderId: string, request: (input: T) => Promise<Order
     mutationFn: request,
     onSuccess: (proofs) => {
       qc.setQueryData(proofKeys.list(orderId), proofs);
+      // The order's history lists each round.
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId), exact: true });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     },
     // A refusal (answered meanwhile, the cut-off passed) shows the thread as it really is now.
