@@ -118,6 +118,11 @@ describe('the capacity calendar', () => {
       await page
         .getByRole('region', { name: 'Vendor availability' })
         .screenshot({ path: `${dir}/quote-availability-390-detail.png` });
+    if (dir) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'quote-availability-1280');
+      await page.setViewportSize({ width: 390, height: 844 });
+    }
 
     // Browse Vendors, available on the blacked-out day (kept in the address): Hazel is not listed.
     await page.goto(`/browse-vendors?availableOn=${day}`);
@@ -133,6 +138,13 @@ describe('the capacity calendar', () => {
     if (dir) await page.getByRole('dialog').screenshot({ path: `${dir}/browse-available-on-390.png` });
     await page.getByRole('button', { name: 'Show 1 vendor' }).click();
     await page.getByRole('heading', { name: 'Hazel Cake Studio' }).waitFor();
+    await screenshot(page, 'browse-available-on-390-results');
+    if (dir) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'browse-available-on-1280-results');
+      await page.getByRole('button', { name: /More Filters/ }).click();
+      await page.getByRole('dialog').screenshot({ path: `${dir}/browse-available-on-1280.png` });
+    }
     await context.close();
   });
 });

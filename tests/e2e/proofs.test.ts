@@ -86,6 +86,11 @@ describe('design proofs', () => {
     await sendProof(1, 'Blush buttercream with gold leaf, three tiers.', [240, 190, 200]);
     await vendorProofs.getByText('Waiting for approval').waitFor();
     await screenshot(cedar.page, 'vendor-1280-sent');
+    if (process.env.SCREENSHOT_DIR) {
+      await cedar.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(cedar.page, 'vendor-390-sent');
+      await cedar.page.setViewportSize({ width: 1280, height: 900 });
+    }
 
     // The customer, on a phone, asks for changes with a picture of what they mean.
     const mia = await newPage(browser, server.url, { width: 390, height: 844 });
@@ -100,6 +105,11 @@ describe('design proofs', () => {
       .poll(() => proofImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBeGreaterThan(0);
     await screenshot(mia.page, 'customer-390-waiting');
+    if (process.env.SCREENSHOT_DIR) {
+      await mia.page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(mia.page, 'customer-1280-waiting');
+      await mia.page.setViewportSize({ width: 390, height: 844 });
+    }
     await miaProofs.getByRole('button', { name: 'Request Changes' }).click();
     const ask = mia.page.getByRole('dialog', { name: 'Request changes' });
     await ask.getByLabel('What should change?').fill('Less gold, and sage green ribbons like this.');
@@ -113,12 +123,24 @@ describe('design proofs', () => {
     await mia.page.getByText('Your changes were sent to the vendor.').waitFor();
     await miaProofs.getByText('Changes requested', { exact: true }).first().waitFor();
     expect(await miaProofs.getByRole('button', { name: 'Approve Design' }).count()).toBe(0);
+    await screenshot(mia.page, 'customer-390-changes');
+    if (process.env.SCREENSHOT_DIR) {
+      await mia.page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(mia.page, 'customer-1280-changes');
+      await mia.page.setViewportSize({ width: 390, height: 844 });
+    }
 
     // The vendor reads the request and sends a second proof.
     await cedar.page.reload();
     vendorProofs = await openVendorOrder();
     await vendorProofs.getByText('Less gold, and sage green ribbons like this.').waitFor();
     await vendorProofs.getByRole('img', { name: 'Changes to proof 1, 1 of 1' }).waitFor();
+    await screenshot(cedar.page, 'vendor-1280-changes');
+    if (process.env.SCREENSHOT_DIR) {
+      await cedar.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(cedar.page, 'vendor-390-changes');
+      await cedar.page.setViewportSize({ width: 1280, height: 900 });
+    }
     await sendProof(2, 'Round two: less gold, sage ribbons.', [230, 200, 190]);
 
     // The customer approves it.
@@ -134,6 +156,17 @@ describe('design proofs', () => {
       expect.stringMatching(/^Proof 2 Approved Sent .* Vendor .*Approved · .* · You/),
     ]);
     await screenshot(mia.page, 'customer-390-approved');
+    // The order's history shows each round among its other steps (after approving, it refreshes).
+    const history = mia.page.getByRole('list', { name: 'Order history' });
+    await history.getByText('Design proof 2 approved').waitFor();
+    expect(
+      (await history.locator(':scope > li > p:first-of-type').allInnerTexts()).filter((t) => /proof/.test(t)),
+    ).toEqual([
+      'Design proof 1 sent',
+      'Changes requested to design proof 1',
+      'Design proof 2 sent',
+      'Design proof 2 approved',
+    ]);
     const cutoff = changeCutoffAt(deliveryDate, 72)!;
     await miaProofs.getByText(/Changes can be requested until/).waitFor();
 

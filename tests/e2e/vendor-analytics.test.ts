@@ -172,6 +172,10 @@ describe('the vendor Analytics tab', () => {
       .first()
       .waitFor();
     await screenshot(page, 'analytics-empty-390');
+    if (process.env.SCREENSHOT_DIR) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await screenshot(page, 'analytics-empty-1280');
+    }
     await context.close();
   });
 });

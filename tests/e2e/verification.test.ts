@@ -117,6 +117,10 @@ describe('the verification checklist', () => {
     const labels = await checks.getByRole('listitem').allTextContents();
     expect(labels).toEqual(['Food premises permit', 'FOODSAFE Level 1', 'Liability insurance', 'Identity']);
     await screenshot(visitor.page, 'verification-public-1280');
+    if (process.env.SCREENSHOT_DIR) {
+      await visitor.page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(visitor.page, 'verification-public-390');
+    }
     expect(await visitor.page.getByRole('link', { name: /\.pdf|licence/ }).count()).toBe(0);
     await visitor.context.close();
   });

@@ -23,8 +23,10 @@ export function RangePicker({
   onChange: (next: DayRange) => void;
 }) {
   return (
-    <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-      <div role="group" aria-label="Quick ranges" className="flex flex-wrap gap-2">
+    // Top-aligned, the presets level with the date fields (below their labels): a date's error message
+    // then grows under its field without moving the presets.
+    <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <div role="group" aria-label="Quick ranges" className="flex flex-wrap gap-2 lg:mt-7">
         {ANALYTICS_PRESETS.map((preset) => {
           const target = presetRange(preset, today);
           const active = target.from === range.from && target.to === range.to;
@@ -32,6 +34,8 @@ export function RangePicker({
             <Button
               key={preset}
               size="sm"
+              // A finger-sized target on a phone.
+              className="h-10 sm:h-9"
               variant={active ? 'secondary' : 'outline'}
               aria-pressed={active}
               onClick={() => onChange(target)}

@@ -49,13 +49,15 @@ export function DateAvailability({
     <section aria-label="Vendor availability" className="space-y-3 sm:col-span-2">
       <ul className="space-y-2">
         {vendors.map((v) => (
-          <li key={v.id} className="space-y-3 rounded-xl border border-cocoa-900/10 p-3">
+          <li key={v.id} className="space-y-3 rounded-xl border border-cocoa-900/10 p-2 sm:p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <VendorDateStatus vendor={v} date={date} />
               <Button
                 type="button"
                 size="sm"
                 variant="outline"
+                // A finger-sized target on a phone.
+                className="h-10 sm:h-9"
                 aria-expanded={open === v.id}
                 aria-controls={`availability-${v.id}`}
                 onClick={() => setOpen((o) => (o === v.id ? undefined : v.id))}
@@ -94,9 +96,13 @@ function VendorDateStatus({ vendor, date }: { vendor: Vendor; date: string }) {
   return (
     <p
       role="status"
-      className={`flex items-center gap-2 text-sm ${ok ? 'text-emerald-800' : 'text-rose-700'}`}
+      className={`flex items-start gap-2 text-sm ${ok ? 'text-emerald-800' : 'text-rose-700'}`}
     >
-      {ok ? <CircleCheck className="size-4" aria-hidden /> : <CircleX className="size-4" aria-hidden />}
+      {ok ? (
+        <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden />
+      ) : (
+        <CircleX className="mt-0.5 size-4 shrink-0" aria-hidden />
+      )}
       {ok
         ? `${vendor.name} can take ${formatDayKey(date)}.`
         : `${vendor.name} is unavailable on ${formatDayKey(date)}: ${unavailableReason(day, availability.data)}.`}
@@ -125,7 +131,13 @@ function VendorMonth({
   const free = calendar.days.filter((d) => d.state === 'available').length;
   return (
     <div className="space-y-3">
-      <MonthNav month={calendar.month} current={current} headingId={headingId} onChange={setMonth} />
+      <MonthNav
+        month={calendar.month}
+        current={current}
+        headingId={headingId}
+        busy={availability.isPlaceholderData}
+        onChange={setMonth}
+      />
       <p className="sr-only">{`${vendor.name}: ${free} available ${free === 1 ? 'day' : 'days'} this month.`}</p>
       <MonthGrid
         key={calendar.month}
@@ -137,6 +149,7 @@ function VendorMonth({
         describe={(d) =>
           d.state === 'available' ? 'available' : `unavailable, ${unavailableReason(d, calendar)}`
         }
+        busy={availability.isPlaceholderData}
       />
       <CalendarLegend states={DAY_STATES.filter((s) => s !== 'past')} />
       {free === 0 && (

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/calendar.ts';
 import { addMonths } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatDayKeyFull, formatMonth, monthInRange } from './format.ts';
 
@@ -39,17 +40,22 @@ function weeks(days: CalendarDay[]): (CalendarDay | null)[][] {
   return Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
 }
 
-/** Previous / next month, with the month's name between them. Stays within this month and a year ahead. */
+/**
+ * Previous / next month, with the month's name between them. Stays within this month and a year ahead.
+ * `busy` while the month asked for loads (the last month stays shown meanwhile).
+ */
 export function MonthNav({
   month,
   current,
   onChange,
   headingId,
+  busy = false,
 }: {
   month: string;
   current: string;
   onChange: (month: string) => void;
   headingId: string;
+  busy?: boolean;
 }) {
   return (
     <div className="flex items-center justify-between gap-2">
@@ -62,9 +68,12 @@ export function MonthNav({
       >
         <ChevronLeft aria-hidden />
       </Button>
-      <h3 id={headingId} className="text-lg font-semibold" aria-live="polite">
-        {formatMonth(month)}
-      </h3>
+      <div className="relative">
+        <h3 id={headingId} className="text-lg font-semibold" aria-live="polite">
+          {formatMonth(month)}
+        </h3>
+        {busy && <Spinner label="Loading the month" className="absolute top-1 left-full ml-2" />}
+      </div>
       <Button
         variant="outline"
         size="icon"
@@ -108,6 +117,7 @@ export function MonthGrid({
   onSelect,
   describe,
   extra,
+  busy = false,
 }: {
   calendar: VendorCalendar;
   labelledBy: string;
@@ -118,6 +128,8 @@ export function MonthGrid({
   describe: (day: CalendarDay) => string;
   /** Shown under the day's number (the vendor's "1/3"). */
   extra?: (day: CalendarDay) => ReactNode;
+  /** Another month is loading: this one is shown dimmed meanwhile. */
+  busy?: boolean;
 }) {
   const days = calendar.days;
   const initial = days.find((d) => d.day === selected) ?? days.find((d) => d.state !== 'past') ?? days[0]!;
@@ -142,7 +154,9 @@ export function MonthGrid({
     <table
       role="grid"
       aria-labelledby={labelledBy}
-      className="w-full table-fixed border-separate border-spacing-1"
+      aria-busy={busy || undefined}
+      // Narrower gaps on a phone leave each day a finger-wide target.
+      className="w-full table-fixed border-separate border-spacing-0.5 sm:border-spacing-1"
     >
       <thead>
         <tr>
@@ -153,7 +167,7 @@ export function MonthGrid({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className={cn('transition-opacity', busy && 'opacity-60')}>
         {weeks(days).map((week, w) => (
           <tr key={w}>
             {week.map((d, i) =>
@@ -179,12 +193,17 @@ export function MonthGrid({
                     className={cn(
                       'flex h-12 w-full flex-col items-center justify-center rounded-lg border text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-rose-500 sm:h-16',
                       STATE_STYLES[d.state],
-                      d.day === calendar.today && 'underline decoration-2 underline-offset-4',
                       d.day === selected && 'ring-2 ring-rose-500 ring-offset-1',
                       !canSelect(d) && 'cursor-default',
                     )}
                   >
-                    <span>{Number(d.day.slice(8))}</span>
+                    <span
+                      className={
+                        d.day === calendar.today ? 'underline decoration-2 underline-offset-4' : undefined
+                      }
+                    >
+                      {Number(d.day.slice(8))}
+                    </span>
                     {extra && (
                       <span className="text-[11px] font-medium leading-none opacity-80">{extra(d)}</span>
                     )}

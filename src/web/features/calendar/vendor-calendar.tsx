@@ -56,6 +56,7 @@ export default function VendorCalendar() {
           month={data.month}
           current={current}
           headingId={headingId}
+          busy={calendar.isPlaceholderData}
           onChange={(m) => {
             setMonth(m);
             setSelected(undefined);
@@ -77,6 +78,7 @@ export default function VendorCalendar() {
             `${DAY_STATE_LABELS[d.state]}, ${d.taken ?? 0} of ${d.capacity ?? 0} orders taken${d.note ? `, note: ${d.note}` : ''}`
           }
           extra={(d) => (d.state === 'past' ? null : `${d.taken ?? 0}/${d.capacity ?? 0}`)}
+          busy={calendar.isPlaceholderData}
         />
         <CalendarLegend />
         <p className="text-xs text-cocoa-500">Each day shows orders taken / orders you take a day.</p>

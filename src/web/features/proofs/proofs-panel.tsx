@@ -103,6 +103,7 @@ function ApproveButton({ orderId, proofId }: { orderId: string; proofId: string 
   return (
     <Button
       size="sm"
+      className="h-10 sm:h-9"
       disabled={approve.isPending}
       onClick={() =>
         approve.mutate(proofId, {
@@ -158,7 +159,7 @@ function Round({ round: r, viewer }: { round: ProofView; viewer: OrderProofs['vi
         Sent <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time> ·{' '}
         {you('vendor') ? 'You' : 'Vendor'}
       </p>
-      {r.note && <p className="mt-1 whitespace-pre-line text-cocoa-700">“{r.note}”</p>}
+      {r.note && <p className="mt-1 whitespace-pre-line break-words text-cocoa-700">“{r.note}”</p>}
       <Pictures images={r.images} label={`Proof ${r.round}`} />
       {r.respondedAt && (
         <div className="mt-3 max-w-2xl rounded-xl bg-cream-100 p-3">
@@ -169,7 +170,9 @@ function Round({ round: r, viewer }: { round: ProofView; viewer: OrderProofs['vi
               {you('customer') ? 'You' : 'Customer'}
             </span>
           </p>
-          {r.response && <p className="mt-1 whitespace-pre-line text-cocoa-700">“{r.response}”</p>}
+          {r.response && (
+            <p className="mt-1 whitespace-pre-line break-words text-cocoa-700">“{r.response}”</p>
+          )}
           <Pictures images={r.responseImages} label={`Changes to proof ${r.round}`} />
         </div>
       )}

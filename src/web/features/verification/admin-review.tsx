@@ -18,6 +18,9 @@ import { formatBytes, stateBadge, stateText } from './format.ts';
 
 type Errors = Partial<Record<'expiresOn' | 'note' | '_', string>>;
 
+/** Small buttons, finger-sized on a phone. */
+const PHONE_TARGET = 'h-10 sm:h-9';
+
 const firstErrors = (issues: { path: PropertyKey[]; message: string }[]): Errors => {
   const errors: Errors = {};
   for (const issue of issues) {
@@ -103,10 +106,16 @@ function ReviewForm({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => send('verify')} disabled={review.isPending}>
+        <Button size="sm" className={PHONE_TARGET} onClick={() => send('verify')} disabled={review.isPending}>
           <BadgeCheck aria-hidden /> Verify <span className="sr-only">{item.label}</span>
         </Button>
-        <Button size="sm" variant="outline" onClick={() => send('reject')} disabled={review.isPending}>
+        <Button
+          size="sm"
+          variant="outline"
+          className={PHONE_TARGET}
+          onClick={() => send('reject')}
+          disabled={review.isPending}
+        >
           Reject <span className="sr-only">{item.label}</span>
         </Button>
       </div>
@@ -124,11 +133,15 @@ function ReviewItem({ vendorId, item }: { vendorId: string; item: VerificationIt
           <Badge variant={stateBadge(item.state)}>{stateText(item)}</Badge>
         </div>
         {item.document && !open && (
-          <Button size="sm" variant="ghost" onClick={() => setOpen(true)}>
+          // Outlined: when it wraps under the title on a phone it still reads as a button.
+          <Button size="sm" variant="outline" className={PHONE_TARGET} onClick={() => setOpen(true)}>
             Review again <span className="sr-only">{item.label}</span>
           </Button>
         )}
       </div>
+      {item.state === 'rejected' && item.note && (
+        <p className="mt-2 text-sm break-words text-rose-700">Note to the vendor: {item.note}</p>
+      )}
       {item.document && (
         <p className="mt-2 flex min-w-0 items-center gap-2 text-sm">
           <FileText className="size-4 shrink-0 text-cocoa-400" aria-hidden />

@@ -4,7 +4,10 @@ import { formatDate, vancouverDayStart } from '../../../shared/time.ts';
 /** 'Mar 1, 2027' for the Vancouver day '2027-03-01'. */
 export const formatDay = (day: string) => formatDate(vancouverDayStart(day));
 
-/** The item's status in words, as the vendor and the admins read it. */
+/**
+ * The item's status in a few words, for its badge (a rejection's note is shown under the badge, where
+ * a long one can wrap).
+ */
 export function stateText(item: VerificationItem): string {
   switch (item.state) {
     case 'missing':
@@ -16,7 +19,7 @@ export function stateText(item: VerificationItem): string {
     case 'expired':
       return `Expired on ${item.expiresOn ? formatDay(item.expiresOn) : 'its expiry date'}`;
     case 'rejected':
-      return item.note ? `Not accepted: ${item.note}` : 'Not accepted';
+      return 'Not accepted';
   }
 }
 

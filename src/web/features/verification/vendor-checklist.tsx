@@ -49,6 +49,8 @@ function UploadButton({ item }: { item: VerificationItem }) {
         htmlFor={id}
         className={cn(
           buttonVariants({ variant: item.document ? 'outline' : 'default', size: 'sm' }),
+          // A finger-sized target on a phone.
+          'h-10 sm:h-9',
           'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-rose-500',
           upload.isPending && 'pointer-events-none opacity-60',
         )}
@@ -91,6 +93,12 @@ function ChecklistItem({ item }: { item: VerificationItem }) {
             </Badge>
           </div>
           <p className="text-sm text-cocoa-600">{item.description}</p>
+          {item.state === 'rejected' && item.note && (
+            <p className="flex items-start gap-2 rounded-xl bg-rose-50 p-3 text-sm text-rose-700">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 break-words">Frosted’s note: {item.note}</span>
+            </p>
+          )}
           {item.expiresSoon && item.expiresOn && (
             <p
               role="status"
