@@ -329,39 +329,17 @@ describe('the change cut-off', () => {
     expect(await proofNotices(people.vendor.id, o.id)).toEqual(['proof.approved']);
   });
 
-  it('follows the vendor’s own cut-off', async () => {
-    const db = t.database.db;
-    const owner = await createUser(db, { userType: 'vendor' });
-    const quick = await createVendor(db, { userId: owner.id, changeCutoffHours: 24 });
-    const o = await createPendingOrder(db, {
-      customerId: people.customer.id,
-      vendorId: quick.id,
-      deliveryDate: new Date(clock.now().getTime() + 48 * HOUR),
-      createdAt: clock.now(),
-    });
-    await payOrder({
-      db,
-      processor: t.services.payments,
-      log: t.services.log,
-      orderId: o.id,
-      customer: people.customer,
-      vendorOwner: owner,
-      now: clock.now(),
-    });
-    const proofs = await proofsOf('customer', o.id);
-    expect(proofs.changes).toMatchObject({ cutoffHours: 24, open: true });
-  });
-
-  it('keeps the cut-off agreed when the quote was accepted, whatever the vendor sets later', async () => {
+  /** A paid order two days out from a vendor whose cut-off is 24 hours (`order` adds to the order). */
+  async function paidOrderOfQuickVendor(order: { changeCutoffHours?: number } = {}) {
     const db = t.database.db;
     const owner = await createUser(db, { userType: 'vendor' });
     const vendor = await createVendor(db, { userId: owner.id, changeCutoffHours: 24 });
     const o = await createPendingOrder(db, {
       customerId: people.customer.id,
       vendorId: vendor.id,
-      changeCutoffHours: 24,
       deliveryDate: new Date(clock.now().getTime() + 48 * HOUR),
       createdAt: clock.now(),
+      ...order,
     });
     await payOrder({
       db,
@@ -372,8 +350,18 @@ describe('the change cut-off', () => {
       vendorOwner: owner,
       now: clock.now(),
     });
+    return { order: o, vendor };
+  }
+
+  it('follows the vendor’s own cut-off', async () => {
+    const { order } = await paidOrderOfQuickVendor();
+    expect((await proofsOf('customer', order.id)).changes).toMatchObject({ cutoffHours: 24, open: true });
+  });
+
+  it('keeps the cut-off agreed when the quote was accepted, whatever the vendor sets later', async () => {
+    const { order, vendor } = await paidOrderOfQuickVendor({ changeCutoffHours: 24 });
     // A week's notice from now on: this order keeps its 24 hours, and changes stay open.
-    await db.update(vendors).set({ changeCutoffHours: 168 }).where(eq(vendors.id, vendor.id));
-    expect((await proofsOf('customer', o.id)).changes).toMatchObject({ cutoffHours: 24, open: true });
+    await t.database.db.update(vendors).set({ changeCutoffHours: 168 }).where(eq(vendors.id, vendor.id));
+    expect((await proofsOf('customer', order.id)).changes).toMatchObject({ cutoffHours: 24, open: true });
   });
 });

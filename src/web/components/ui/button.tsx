@@ -17,7 +17,8 @@ export const buttonVariants = cva(
         link: 'rounded-none px-0 text-rose-600 underline-offset-4 hover:underline',
       },
       size: {
-        sm: 'h-9 px-4 text-sm',
+        // 40 px on a phone (a finger-sized target), 36 px from the sm breakpoint up.
+        sm: 'h-10 px-4 text-sm sm:h-9',
         md: 'h-11 px-5 text-sm',
         lg: 'h-13 px-7 text-base',
         icon: 'size-10',

@@ -17,7 +17,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        'shrink-0 rounded-full px-4 py-2 text-sm font-semibold text-cocoa-600 transition-colors hover:text-cocoa-900 data-[state=active]:bg-white data-[state=active]:text-cocoa-900 data-[state=active]:shadow-sm',
+        'shrink-0 rounded-full px-4 py-2.5 text-sm sm:py-2 font-semibold text-cocoa-600 transition-colors hover:text-cocoa-900 data-[state=active]:bg-white data-[state=active]:text-cocoa-900 data-[state=active]:shadow-sm',
         className,
       )}
       {...props}

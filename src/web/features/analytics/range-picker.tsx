@@ -34,8 +34,6 @@ export function RangePicker({
             <Button
               key={preset}
               size="sm"
-              // A finger-sized target on a phone.
-              className="h-10 sm:h-9"
               variant={active ? 'secondary' : 'outline'}
               aria-pressed={active}
               onClick={() => onChange(target)}

@@ -56,8 +56,6 @@ export function DateAvailability({
                 type="button"
                 size="sm"
                 variant="outline"
-                // A finger-sized target on a phone.
-                className="h-10 sm:h-9"
                 aria-expanded={open === v.id}
                 aria-controls={`availability-${v.id}`}
                 onClick={() => setOpen((o) => (o === v.id ? undefined : v.id))}

@@ -132,14 +132,8 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
         </div>
       </div>
       <Tabs value={tab} onValueChange={setTab} className="mt-8">
-        {/*
-          On a phone the seven tabs wrap onto two rows (a scrolling row hid the last three), a little
-          narrower and a little taller there so each is a finger-sized target.
-        */}
-        <TabsList
-          aria-label="Vendor dashboard sections"
-          className="flex-wrap rounded-3xl *:px-3 *:py-2.5 sm:*:px-4 sm:*:py-2"
-        >
+        {/* On a phone the seven tabs wrap onto two rows (a scrolling row hid the last three). */}
+        <TabsList aria-label="Vendor dashboard sections" className="flex-wrap rounded-3xl *:px-3 sm:*:px-4">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="quotes">Quotes</TabsTrigger>
           <TabsTrigger value="orders">Orders</TabsTrigger>

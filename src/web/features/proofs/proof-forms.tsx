@@ -179,7 +179,7 @@ export function SendProofButton({ orderId, round }: { orderId: string; round: nu
   const send = useSendProof(orderId);
   return (
     <>
-      <Button size="sm" className="h-10 sm:h-9" onClick={() => setOpen(true)}>
+      <Button size="sm" onClick={() => setOpen(true)}>
         Send Proof
       </Button>
       <ProofDialog
@@ -216,7 +216,7 @@ export function RequestChangesButton({ orderId, proofId }: { orderId: string; pr
   const changes = useRequestProofChanges(orderId);
   return (
     <>
-      <Button size="sm" variant="outline" className="h-10 sm:h-9" onClick={() => setOpen(true)}>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         Request Changes
       </Button>
       <ProofDialog

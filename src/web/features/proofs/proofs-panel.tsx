@@ -103,7 +103,6 @@ function ApproveButton({ orderId, proofId }: { orderId: string; proofId: string 
   return (
     <Button
       size="sm"
-      className="h-10 sm:h-9"
       disabled={approve.isPending}
       onClick={() =>
         approve.mutate(proofId, {

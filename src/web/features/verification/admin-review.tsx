@@ -18,9 +18,6 @@ import { formatBytes, stateBadge, stateText } from './format.ts';
 
 type Errors = Partial<Record<'expiresOn' | 'note' | '_', string>>;
 
-/** Small buttons, finger-sized on a phone. */
-const PHONE_TARGET = 'h-10 sm:h-9';
-
 const firstErrors = (issues: { path: PropertyKey[]; message: string }[]): Errors => {
   const errors: Errors = {};
   for (const issue of issues) {
@@ -106,16 +103,10 @@ function ReviewForm({
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" className={PHONE_TARGET} onClick={() => send('verify')} disabled={review.isPending}>
+        <Button size="sm" onClick={() => send('verify')} disabled={review.isPending}>
           <BadgeCheck aria-hidden /> Verify <span className="sr-only">{item.label}</span>
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          className={PHONE_TARGET}
-          onClick={() => send('reject')}
-          disabled={review.isPending}
-        >
+        <Button size="sm" variant="outline" onClick={() => send('reject')} disabled={review.isPending}>
           Reject <span className="sr-only">{item.label}</span>
         </Button>
       </div>
@@ -134,7 +125,7 @@ function ReviewItem({ vendorId, item }: { vendorId: string; item: VerificationIt
         </div>
         {item.document && !open && (
           // Outlined: when it wraps under the title on a phone it still reads as a button.
-          <Button size="sm" variant="outline" className={PHONE_TARGET} onClick={() => setOpen(true)}>
+          <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
             Review again <span className="sr-only">{item.label}</span>
           </Button>
         )}

@@ -49,8 +49,6 @@ function UploadButton({ item }: { item: VerificationItem }) {
         htmlFor={id}
         className={cn(
           buttonVariants({ variant: item.document ? 'outline' : 'default', size: 'sm' }),
-          // A finger-sized target on a phone.
-          'h-10 sm:h-9',
           'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-rose-500',
           upload.isPending && 'pointer-events-none opacity-60',
         )}
