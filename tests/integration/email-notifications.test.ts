@@ -33,11 +33,10 @@ import {
   declineQuote,
 } from '../../src/server/modules/quotes/service.ts';
 import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe.ts';
-import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { addDays, vancouverDay } from '../../src/shared/time.ts';
+
 import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
-import { createUser, createVendor, signIn } from '../support/factories.ts';
+import { createUser, createVendor, quoteAnswerFor, quoteBriefFor, signIn } from '../support/factories.ts';
 import { startSmtpServer } from '../support/smtp.ts';
 
 /*
@@ -139,20 +138,8 @@ const call = async (who: Who | null, method: string, path: string, body?: unknow
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
-const brief = () =>
-  quoteBriefSchema.parse({
-    occasion: 'Birthday',
-    flavor: 'Lemon',
-    size: '8 inch (8-10)',
-    servings: 12,
-    fulfillment: 'pickup',
-    eventDate: vancouverDay(addDays(clock.now(), 30)),
-  });
-const answer = (priceCents = 12_000) => ({
-  priceCents,
-  deliveryFeeCents: 0,
-  validUntil: addDays(clock.now(), 7).toISOString(),
-});
+const brief = () => quoteBriefFor(clock.now());
+const answer = (priceCents?: number) => quoteAnswerFor(clock.now(), priceCents);
 
 /** An order of v1's for the customer, accepted and paid. */
 async function paidOrder(vendor: 'v1' | 'v2' = 'v1') {

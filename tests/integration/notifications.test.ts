@@ -23,11 +23,10 @@ import {
 } from '../../src/server/modules/quotes/service.ts';
 import { MASK } from '../../src/shared/contact-masking.ts';
 import type { Notification, NotificationList, UnreadCounts } from '../../src/shared/schemas/notifications.ts';
-import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { addDays, addHours, vancouverDay } from '../../src/shared/time.ts';
+import { addHours } from '../../src/shared/time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
-import { createUser, createVendor, signIn } from '../support/factories.ts';
+import { createUser, createVendor, quoteAnswerFor, quoteBriefFor, signIn } from '../support/factories.ts';
 
 /**
  * Every service step that a user should hear about stores one notification for each person it
@@ -101,20 +100,8 @@ const api = async <T>(who: keyof typeof people, path: string, init: RequestInit 
 const list = (who: keyof typeof people, query = '') =>
   api<NotificationList>(who, `/api/me/notifications${query}`);
 
-const brief = () =>
-  quoteBriefSchema.parse({
-    occasion: 'Birthday',
-    flavor: 'Lemon',
-    size: '8 inch (8-10)',
-    servings: 12,
-    fulfillment: 'pickup',
-    eventDate: vancouverDay(addDays(clock.now(), 30)),
-  });
-const answer = (priceCents = 12_000) => ({
-  priceCents,
-  deliveryFeeCents: 0,
-  validUntil: addDays(clock.now(), 7).toISOString(),
-});
+const brief = () => quoteBriefFor(clock.now());
+const answer = (priceCents?: number) => quoteAnswerFor(clock.now(), priceCents);
 
 describe('notifications from each step, to the right people and never the actor', () => {
   let conversationId = '';

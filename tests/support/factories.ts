@@ -17,6 +17,8 @@ import {
 
 import type { StylePreset } from '../../src/shared/catalog.ts';
 import { paymentPlan } from '../../src/shared/deposits.ts';
+import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
+import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import { renderCakePng } from '../../src/server/modules/designs/renderer/index.ts';
 import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
 import type { ObjectStore } from '../../src/server/modules/storage/store.ts';
@@ -185,6 +187,24 @@ export async function createDepositOrder(
   });
   return { ...order, deliveryDate, balanceDueAt: plan.balanceDueAt };
 }
+
+/** A birthday brief for an event 30 days after `now` (past every default lead time). */
+export const quoteBriefFor = (now: Date) =>
+  quoteBriefSchema.parse({
+    occasion: 'Birthday',
+    flavor: 'Lemon',
+    size: '8 inch (8-10)',
+    servings: 12,
+    fulfillment: 'pickup',
+    eventDate: vancouverDay(addDays(now, 30)),
+  });
+
+/** A vendor's answer to a quote: the price, no delivery fee, valid for a week from `now`. */
+export const quoteAnswerFor = (now: Date, priceCents = 12_000) => ({
+  priceCents,
+  deliveryFeeCents: 0,
+  validUntil: addDays(now, 7).toISOString(),
+});
 
 /** A saved vendor or design of a customer. */
 export async function createFavorite(

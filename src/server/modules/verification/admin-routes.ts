@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
   rejectItemSchema,
@@ -10,12 +11,12 @@ import {
   verifyItemSchema,
   verifyItemSchemaFor,
 } from '../../../shared/schemas/verification.ts';
-import { adminOnly } from '../../http/auth-guard.ts';
+import { adminOnly, type ActorEnv } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { documentContent, documentReaders, documentResponse } from './http.ts';
 import { presentChecklist, presentItem, presentQueue } from './presenter.ts';
-import { getChecklist, listQueue, readDocument, reviewItem } from './service.ts';
+import { getChecklist, listQueue, readDocument, reviewItem, type Decision } from './service.ts';
 
 const tags = ['admin'];
 
@@ -86,40 +87,35 @@ export const adminVerificationRoutes = openApiRoutes()
     return documentResponse(c, item, object);
   })
   .openapi(decide('verify', verifyItemSchema), async (c) => {
-    const { vendorId, kind } = c.req.valid('param');
-    const input = parseOrThrow(verifyItemSchemaFor(kind), c.req.valid('json'));
-    const now = c.var.services.clock.now();
-    const { db } = c.var.services;
-    const result = await reviewItem({
-      db,
-      actor: c.var.actor,
-      vendorId,
-      kind,
-      decision: { verify: true, input },
-      now,
-    });
-    c.var.log.info({ vendorId, kind, actor: c.var.actor.id }, 'verification item verified');
-    return c.json(
-      { item: presentItem(kind, result.item, now, { adminVendorId: vendorId }), verified: result.verified },
-      200,
-    );
+    const item = c.req.valid('param');
+    const input = parseOrThrow(verifyItemSchemaFor(item.kind), c.req.valid('json'));
+    return c.json(await decided(c, item, { verify: true, input }), 200);
   })
-  .openapi(decide('reject', rejectItemSchema), async (c) => {
-    const { vendorId, kind } = c.req.valid('param');
-    const input = c.req.valid('json');
-    const now = c.var.services.clock.now();
-    const { db } = c.var.services;
-    const result = await reviewItem({
-      db,
-      actor: c.var.actor,
-      vendorId,
-      kind,
-      decision: { verify: false, input },
-      now,
-    });
-    c.var.log.info({ vendorId, kind, actor: c.var.actor.id }, 'verification item rejected');
-    return c.json(
-      { item: presentItem(kind, result.item, now, { adminVendorId: vendorId }), verified: result.verified },
-      200,
-    );
+  .openapi(decide('reject', rejectItemSchema), async (c) =>
+    c.json(await decided(c, c.req.valid('param'), { verify: false, input: c.req.valid('json') }), 200),
+  );
+
+/** Records an admin's decision on the item in the path, and answers with the item and the badge. */
+async function decided(
+  c: Context<ActorEnv>,
+  { vendorId, kind }: z.infer<typeof verificationItemParamSchema>,
+  decision: Decision,
+) {
+  const now = c.var.services.clock.now();
+  const result = await reviewItem({
+    db: c.var.services.db,
+    actor: c.var.actor,
+    vendorId,
+    kind,
+    decision,
+    now,
   });
+  c.var.log.info(
+    { vendorId, kind, actor: c.var.actor.id },
+    decision.verify ? 'verification item verified' : 'verification item rejected',
+  );
+  return {
+    item: presentItem(kind, result.item, now, { adminVendorId: vendorId }),
+    verified: result.verified,
+  };
+}

@@ -201,7 +201,7 @@ export async function listQueue({ db, actor }: { db: Db; actor: Actor }) {
     .limit(200);
 }
 
-type Decision = { verify: true; input: VerifyItemInput } | { verify: false; input: RejectItemInput };
+export type Decision = { verify: true; input: VerifyItemInput } | { verify: false; input: RejectItemInput };
 
 /**
  * An admin verifies (with the document's last valid day where it has one) or rejects (with a note)
