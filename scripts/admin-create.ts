@@ -13,7 +13,11 @@ if (!email || !password) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  migrationUrl: config.databaseMigrationUrl,
+  dataDir: config.pgliteDir,
+});
 try {
   await database.migrate();
   const { created } = await ensureAdmin({ db: database.db, email, password });

@@ -6,7 +6,11 @@ import { createObjectStore } from '../src/server/modules/storage/store.ts';
 
 const clear = process.argv.includes('--clear');
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  migrationUrl: config.databaseMigrationUrl,
+  dataDir: config.pgliteDir,
+});
 try {
   await database.migrate();
   if (clear) await clearDemoData({ db: database.db });

@@ -8,7 +8,7 @@ import { apiRequestGuards, pathGuard } from './http/request-guards.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import { claimAdminRoutes, reconciliationRoutes } from './modules/payments/claim-routes.ts';
-import { paymentRoutes, payoutRoutes } from './modules/payments/routes.ts';
+import { paymentRoutes, payoutRoutes, sandboxPaymentRoutes } from './modules/payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import type { AppEnv } from './http/types.ts';
 import { applicationRoutes } from './modules/admin/application-routes.ts';
@@ -27,6 +27,8 @@ import { quoteRequestRoutes, quoteRoutes } from './modules/quotes/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
+import { mayReadConversationImages } from './modules/messages/images.ts';
+import { mayReadOrderFiles } from './modules/orders/files.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { vendorApplicationRoutes } from './modules/vendors/application-routes.ts';
 import { portfolioRoutes } from './modules/vendors/portfolio-routes.ts';
@@ -76,9 +78,7 @@ export function createApp(services: Services) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.res.status < 400) services.mailer.kick();
   });
 
-  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-    services.auth.handler(withClientIp(c, services.config.trustProxy)),
-  );
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => services.auth.handler(withClientIp(c, services.config)));
   app.route('/api/health', healthRoutes);
   app.route('/api/vendors', vendorAvailabilityRoutes);
   app.route('/api/vendors', vendorRoutes);
@@ -97,6 +97,8 @@ export function createApp(services: Services) {
   app.route('/api', emailRoutes);
   app.route('/api/payments/webhooks', stripeWebhookRoutes);
   app.route('/api/payments', paymentRoutes);
+  // Test cards pay nothing real: their routes exist only with the sandbox (never in production by default).
+  if (services.payments.name === 'sandbox') app.route('/api/payments', sandboxPaymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
   app.route('/api/me/vendor-profile/calendar', vendorCalendarRoutes);
@@ -111,7 +113,11 @@ export function createApp(services: Services) {
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/admin/verification', adminVerificationRoutes);
   app.route('/api/config', publicConfigRoutes);
-  app.route('/api/files', storageRoutes);
+  // Private pictures: each module owning a conversation or an order says who may see its files.
+  app.route(
+    '/api/files',
+    storageRoutes({ conversation: mayReadConversationImages, order: mayReadOrderFiles }),
+  );
   app.route(
     '/api',
     apiDocsRoutes(() => apiDocument(app, services.config.publicUrl)),

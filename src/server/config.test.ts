@@ -4,6 +4,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** What production needs at the least (a demo deployment on the sandbox, opted in). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PAYMENTS_PROVIDER: 'sandbox',
+  ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+  PUBLIC_URL: 'https://frosted.example',
+};
+
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'frosted-config-'));
 
 describe('config', () => {
@@ -19,15 +28,43 @@ describe('config', () => {
   it('never seeds demo data in production unless asked, and then without demo tools', () => {
     const DATA_DIR = dataDir();
     expect(loadConfig({ DATA_DIR })).toMatchObject({ seedOnFirstRun: true, demoTools: true });
-    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production' })).toMatchObject({
+    expect(loadConfig({ DATA_DIR, ...PRODUCTION })).toMatchObject({
       seedOnFirstRun: false,
       demoTools: false,
     });
-    expect(loadConfig({ DATA_DIR, NODE_ENV: 'production', SEED_ON_FIRST_RUN: 'true' })).toMatchObject({
+    expect(loadConfig({ DATA_DIR, ...PRODUCTION, SEED_ON_FIRST_RUN: 'true' })).toMatchObject({
       seedOnFirstRun: true,
       demoTools: false,
     });
     expect(loadConfig({ DATA_DIR, SEED_ON_FIRST_RUN: 'false' })).toMatchObject({ seedOnFirstRun: false });
+  });
+
+  it('refuses to start production on defaults that are only safe on a laptop', () => {
+    const DATA_DIR = dataDir();
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR, ...env });
+        return '';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+    };
+    const bare = problems({ NODE_ENV: 'production' });
+    expect(bare).toContain('PAYMENTS_PROVIDER: must be set in production');
+    expect(bare).toContain('AUTH_SECRET: must be set in production');
+    expect(bare).toContain('PUBLIC_URL: must be set in production');
+    // The sandbox takes test cards: in production only when a demo deployment says so.
+    const { ALLOW_TEST_PAYMENTS_IN_PRODUCTION: _optIn, ...sandboxWithoutOptIn } = PRODUCTION;
+    expect(problems(sandboxWithoutOptIn)).toContain(
+      'PAYMENTS_PROVIDER: is sandbox in production, where test cards would pay real orders',
+    );
+    expect(problems({ ...PRODUCTION, PUBLIC_URL: 'http://frosted.example' })).toContain(
+      'PUBLIC_URL: must be an https:// URL in production',
+    );
+    expect(problems(PRODUCTION)).toBe('');
+    // Outside production the defaults still run everything offline.
+    expect(loadConfig({ DATA_DIR }).payments.provider).toBe('sandbox');
   });
 
   it('fails fast and names each bad variable', () => {
@@ -91,6 +128,26 @@ describe('config', () => {
     expect(load({ S3_BUCKET: 'b', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
     expect(load({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
     expect(load({ STORAGE_CACHE_SECONDS: '-1' })).toThrow(/STORAGE_CACHE_SECONDS/);
+  });
+
+  it('migrates as DATABASE_MIGRATION_URL when set, and refuses it without a separate app role', () => {
+    const owner = 'postgres://frosted_owner:secret@db:5432/frosted';
+    const app = 'postgres://frosted_app:other@db:5432/frosted';
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: app, DATABASE_MIGRATION_URL: owner }),
+    ).toMatchObject({
+      databaseUrl: app,
+      databaseMigrationUrl: owner,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: app }).databaseMigrationUrl).toBeUndefined();
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load({ DATABASE_MIGRATION_URL: owner })).toThrow(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
+    expect(load({ DATABASE_URL: owner, DATABASE_MIGRATION_URL: owner })).toThrow(
+      /DATABASE_URL: must connect as another role than DATABASE_MIGRATION_URL/,
+    );
+    expect(load({ DATABASE_URL: app, DATABASE_MIGRATION_URL: 'mysql://x' })).toThrow(
+      /DATABASE_MIGRATION_URL: must be a postgres/,
+    );
   });
 
   it('treats empty variables as unset', () => {

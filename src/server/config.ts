@@ -20,6 +20,13 @@ const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
     ),
+    // The tables' owner, which migrates; DATABASE_URL is then the app's least-privilege role (decision 013).
+    DATABASE_MIGRATION_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
     DATA_DIR: z.string().default('./data'),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -38,6 +45,8 @@ const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    // How many proxies of our own add themselves to X-Forwarded-For: the client is that many from the right.
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -67,7 +76,10 @@ const envSchema = z
     DESIGN_RENDER_THREADS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(0).max(256).optional(),
     ),
-    PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    // Unset: the sandbox, except in production, which must choose (see the production rules below).
+    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['sandbox', 'stripe']).optional()),
+    // A public demo deployment in production mode may take test cards on purpose, and must say so.
+    ALLOW_TEST_PAYMENTS_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
     STRIPE_SECRET_KEY: optionalString.pipe(
       z
         .string()
@@ -97,6 +109,40 @@ const envSchema = z
   .refine((e) => !e.ADMIN_EMAIL === !e.ADMIN_PASSWORD, {
     path: ['ADMIN_PASSWORD'],
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+  })
+  .superRefine((e, ctx) => {
+    if (!e.DATABASE_MIGRATION_URL) return;
+    if (!e.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_MIGRATION_URL'],
+        message: 'needs DATABASE_URL too: the app connects there as its own role, this owner migrates',
+      });
+    else if (urlUser(e.DATABASE_URL) === urlUser(e.DATABASE_MIGRATION_URL))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message:
+          "must connect as another role than DATABASE_MIGRATION_URL: the tables' owner migrates, the app connects as a least-privilege role (frosted_app)",
+      });
+  })
+  // Production never runs on a default that is only safe on a laptop: fake money, a secret generated
+  // on the spot, cookies without Secure.
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV !== 'production') return;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!e.PAYMENTS_PROVIDER)
+      issue('PAYMENTS_PROVIDER', 'must be set in production: stripe (or sandbox for a demo, see below)');
+    else if (e.PAYMENTS_PROVIDER === 'sandbox' && e.ALLOW_TEST_PAYMENTS_IN_PRODUCTION !== 'true')
+      issue(
+        'PAYMENTS_PROVIDER',
+        'is sandbox in production, where test cards would pay real orders: use stripe, or set ALLOW_TEST_PAYMENTS_IN_PRODUCTION=true for a demo deployment',
+      );
+    if (!e.AUTH_SECRET)
+      issue('AUTH_SECRET', 'must be set in production (32 characters or more, the same for every process)');
+    if (!e.PUBLIC_URL) issue('PUBLIC_URL', 'must be set in production (https://…)');
+    else if (!e.PUBLIC_URL.startsWith('https://'))
+      issue('PUBLIC_URL', 'must be an https:// URL in production, or sign-in cookies lose their Secure flag');
   })
   .refine((e) => !e.GOOGLE_CLIENT_ID === !e.GOOGLE_CLIENT_SECRET, {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -135,6 +181,15 @@ const envSchema = z
       });
   });
 
+/** The role a postgres:// URL connects as ('' when it names none: the server's default). */
+function urlUser(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).username);
+  } catch {
+    return '';
+  }
+}
+
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
@@ -142,6 +197,11 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * The same database as the tables' owner, which applies the migrations; databaseUrl then connects as
+   * the app's least-privilege role. Undefined: databaseUrl migrates.
+   */
+  databaseMigrationUrl: string | undefined;
   dataDir: string;
   /** PGlite directory, or undefined for an in-memory database (tests). */
   pgliteDir: string | undefined;
@@ -159,6 +219,11 @@ export interface Config {
   mailFrom: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /**
+   * With trustProxy, how many proxies of ours append to X-Forwarded-For: the client address is the entry
+   * this many places from the right (what our nearest proxy saw), never one the client wrote.
+   */
+  trustProxyHops: number;
   /** Requests per minute and client address to sign-in, sign-up and password-reset endpoints. */
   authRateLimitMax: number;
   /** Bootstrap administrator, created or promoted at start-up. */
@@ -236,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port: env.PORT,
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
+    databaseMigrationUrl: env.DATABASE_MIGRATION_URL,
     dataDir,
     pgliteDir: path.join(dataDir, 'db'),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
@@ -247,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
     authRateLimitMax: env.AUTH_RATE_LIMIT_MAX,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -45,9 +45,15 @@ export async function main({ webReady }: MainOptions = {}) {
     import('./startup.ts'),
     import('./modules/jobs/index.ts'),
     import('./modules/payments/recovery.ts'),
+    import('./modules/payments/outcomes.ts'),
   ]);
   modules.catch(() => {}); // a failed database open is the error to report; this one is awaited below
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.pgliteDir, log });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    dataDir: config.pgliteDir,
+    log,
+  });
   startup.lap('database');
   await database.migrate();
   startup.lap('migrate');
@@ -58,6 +64,7 @@ export async function main({ webReady }: MainOptions = {}) {
     { runStartupTasks },
     { startJobRunner, jobHandlers, sendPendingRefunds, chargeDueBalances, scheduleHousekeeping },
     { recoverPayments },
+    { askAboutUnknownOutcomes },
   ] = await modules;
   startup.lap('modules');
   await runStartupTasks({ config, database, log });
@@ -79,18 +86,30 @@ export async function main({ webReady }: MainOptions = {}) {
     // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage);
     // then whatever a missed webhook or a crash left half-done (payments/recovery.ts).
     // Then the e-mails due: queued by what just happened, or retried after a failure (modules/mail).
+    // Each on its own: one that fails (the processor down, a poisoned row) never stops the others.
     alsoEachRound: async () => {
       const payments = { db: database.db, processor: services.payments, log };
-      try {
-        await sendPendingRefunds({ ...payments, now: services.clock.now() });
+      const steps: [string, () => Promise<unknown>][] = [
+        ['refunds', () => sendPendingRefunds({ ...payments, now: services.clock.now() })],
         // Balances due today, charged to the cards saved with their deposits (payments/balance.ts).
-        await chargeDueBalances({ ...payments, now: services.clock.now() });
-        await recoverPayments({ ...payments, now: services.clock.now() });
-      } finally {
-        await services.mailer.deliver();
-      }
+        ['balances', () => chargeDueBalances({ ...payments, now: services.clock.now() })],
+        ['recovery', () => recoverPayments({ ...payments, now: services.clock.now() })],
+        ['mail', () => services.mailer.deliver()],
+      ];
+      for (const [name, step] of steps)
+        await step().catch((err: unknown) => log.error({ err, step: name }, 'background step failed'));
     },
   });
+  // A card that went to the processor just before the last process stopped: asked about now, so its
+  // customer sees what the processor did rather than an unpaid order (payments/outcomes.ts).
+  void askAboutUnknownOutcomes({
+    db: database.db,
+    processor: services.payments,
+    now: services.clock.now(),
+    log,
+  })
+    .then(({ asked }) => asked > 0 && log.info({ asked }, 'payments with an unknown outcome asked about'))
+    .catch((err: unknown) => log.error({ err }, 'could not ask about payments with an unknown outcome'));
   startup.lap('services');
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     startup.lap('listen');

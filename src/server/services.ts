@@ -63,7 +63,7 @@ export function createServices(
     config,
     database,
     db: database.db,
-    auth: createAuth(database.db, config, log, mailer),
+    auth: createAuth(database.db, config, log, mailer, clock),
     mailer,
     storage,
     designs: createDesignRunner({

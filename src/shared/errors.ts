@@ -33,6 +33,11 @@ export const MESSAGES = {
   payloadTooLarge: 'The request is too large.',
   jsonRequired: 'Send the request body as JSON (Content-Type: application/json).',
   crossOrigin: 'This request did not come from Frosted. Please reload the page and try again.',
+  /** Too many wrong passwords for one account: refused (429), however right the next one is. */
+  signInLocked: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    return `Too many failed sign-in attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or reset your password.`;
+  },
   badCharacters: 'Contains characters that are not allowed.',
   seedSuccess: 'Demo data seeded successfully!',
   seedFailed: 'Failed to seed demo data. Check console for details.',

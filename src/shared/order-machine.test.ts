@@ -8,7 +8,14 @@ import {
   ORDER_PARTIES,
   ORDER_TRANSITIONS,
   actionsFor,
+  autoCompleteAt,
+  canReleaseFunds,
   checkTransition,
+  deliveryWindowMessage,
+  deliveryWindowNote,
+  deliveryWindowOpensAt,
+  fundsReleasableAt,
+  isDeliveryWindowOpen,
   reachableStatuses,
   type OrderParty,
 } from './order-machine.ts';
@@ -51,11 +58,12 @@ const ALLOWED = `
 
 const DELIVERED_AT = new Date('2026-12-01T18:00:00Z');
 const LATER = new Date(DELIVERED_AT.getTime() + AUTO_COMPLETE_HOURS * 3_600_000);
-// Every condition met, so only status and party decide.
+// Every condition met, so only status and party decide (delivered on its delivery day, a day ago).
 const satisfied = {
   reason: 'Change of plans',
   now: LATER,
   enteredAt: { pending: DELIVERED_AT, delivered: DELIVERED_AT },
+  deliveryDate: DELIVERED_AT,
 };
 
 describe('the order state machine', () => {
@@ -91,13 +99,19 @@ describe('the order state machine', () => {
   });
 
   it(`completes on its own only ${AUTO_COMPLETE_HOURS} h after delivery, to the millisecond`, () => {
-    const at = (ms: number) => ({ now: new Date(ms), enteredAt: { delivered: DELIVERED_AT } });
+    const at = (ms: number) => ({
+      now: new Date(ms),
+      enteredAt: { delivered: DELIVERED_AT },
+      deliveryDate: DELIVERED_AT,
+    });
     expect(checkTransition('autoComplete', 'delivered', 'system', at(LATER.getTime() - 1))).toEqual({
       ok: false,
       refusal: 'too-early',
     });
     expect(checkTransition('autoComplete', 'delivered', 'system', at(LATER.getTime())).ok).toBe(true);
-    expect(checkTransition('autoComplete', 'delivered', 'system', { now: LATER })).toEqual({
+    expect(
+      checkTransition('autoComplete', 'delivered', 'system', { now: LATER, deliveryDate: DELIVERED_AT }),
+    ).toEqual({
       ok: false,
       refusal: 'too-early',
     });
@@ -152,6 +166,8 @@ describe('the order state machine', () => {
       fc.property(fc.array(attempt, { maxLength: 40 }), (attempts) => {
         let status: OrderStatus = 'pending';
         let now = new Date('2026-12-01T00:00:00Z');
+        // An event the next day: the delivery window opens and its day ends within the attempts' reach.
+        const deliveryDate = new Date('2026-12-02T20:00:00Z');
         const enteredAt: Partial<Record<OrderStatus, Date>> = { pending: now };
         const path: OrderStatus[] = [status];
         for (const a of attempts) {
@@ -160,9 +176,16 @@ describe('the order state machine', () => {
             reason: a.reason,
             now,
             enteredAt,
+            deliveryDate,
           });
           if (!check.ok) continue;
           expect(ALLOWED).toContain(`${a.action} ${a.party}: ${status} -> ${check.to}`);
+          // Ready and delivered only from 00:00 the day before (Dec 1, 07:00 UTC: British Columbia
+          // keeps UTC-7 all year since March 2026); the system completes only once Dec 2 has ended.
+          if (check.to === 'ready' || check.to === 'delivered')
+            expect(now.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-12-01T07:00:00Z'));
+          if (a.action === 'autoComplete')
+            expect(now.getTime()).toBeGreaterThanOrEqual(Date.parse('2026-12-03T07:00:00Z'));
           status = check.to;
           enteredAt[status] = now;
           path.push(status);
@@ -178,5 +201,115 @@ describe('the order state machine', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('the delivery window and the release of funds', () => {
+  // A Saturday event at noon in Vancouver (19:00 UTC; April is UTC-7 under every tzdata).
+  const EVENT = new Date('2027-04-24T19:00:00Z');
+  const vendorAt = (action: 'markReady' | 'deliver', now: string, deliveryDate: Date | null = EVENT) =>
+    checkTransition(action, action === 'markReady' ? 'in_progress' : 'ready', 'vendor', {
+      now: new Date(now),
+      deliveryDate,
+    });
+
+  it('opens Mark Ready and Mark Delivered at 00:00 Vancouver time on the day before the delivery date', () => {
+    for (const action of ['markReady', 'deliver'] as const) {
+      // 23:59:59.999 on Thursday April 22 in Vancouver: refused, saying when it opens.
+      expect(vendorAt(action, '2027-04-23T06:59:59.999Z')).toEqual({
+        ok: false,
+        refusal: 'before-delivery-window',
+        opensAt: new Date('2027-04-23T07:00:00.000Z'),
+      });
+      expect(vendorAt(action, '2027-04-23T07:00:00.000Z').ok).toBe(true);
+      // Months ahead, as in the report: refused.
+      expect(vendorAt(action, '2026-12-01T17:00:00Z').ok).toBe(false);
+      // On the day and after it (a late delivery) it stays open.
+      expect(vendorAt(action, '2027-04-24T18:00:00Z').ok).toBe(true);
+      expect(vendorAt(action, '2027-04-26T18:00:00Z').ok).toBe(true);
+    }
+    expect(deliveryWindowOpensAt(EVENT)).toEqual(new Date('2027-04-23T07:00:00.000Z'));
+    expect(isDeliveryWindowOpen({ deliveryDate: EVENT, now: new Date('2027-04-23T06:59:59.999Z') })).toBe(
+      false,
+    );
+    expect(isDeliveryWindowOpen({ deliveryDate: EVENT, now: new Date('2027-04-23T07:00:00Z') })).toBe(true);
+  });
+
+  it('counts the delivery date in Vancouver, not in UTC, whatever the offset that day', () => {
+    // 23:30 on April 24 in Vancouver is already April 25 in UTC: still the day before is April 23.
+    expect(deliveryWindowOpensAt('2027-04-25T06:30:00Z')).toEqual(new Date('2027-04-23T07:00:00Z'));
+    // January 2026 was still PST (UTC-8): the window opens at 08:00 UTC.
+    expect(deliveryWindowOpensAt('2026-01-15T20:00:00Z')).toEqual(new Date('2026-01-14T08:00:00Z'));
+    // The day after clocks moved forward (Sunday March 8, 2026): midnight was still PST.
+    expect(deliveryWindowOpensAt('2026-03-09T19:00:00Z')).toEqual(new Date('2026-03-08T08:00:00Z'));
+    // The first of a month opens on the last day of the one before.
+    expect(deliveryWindowOpensAt('2027-05-01T19:00:00Z')).toEqual(new Date('2027-04-30T07:00:00Z'));
+  });
+
+  it('says when the window opens, in words', () => {
+    const opensAt = new Date('2027-04-23T07:00:00Z');
+    expect(deliveryWindowMessage('markReady', opensAt)).toBe(
+      'You can mark this order ready from Friday, April 23, 2027.',
+    );
+    expect(deliveryWindowMessage('deliver', opensAt)).toBe(
+      'You can mark this order delivered from Friday, April 23, 2027.',
+    );
+    const now = new Date('2027-04-22T12:00:00Z');
+    expect(deliveryWindowNote('markReady', { deliveryDate: EVENT, now })).toBe(
+      'You can mark this order ready from Friday, April 23, 2027.',
+    );
+    // Other actions are not held by the window, and an open window holds nothing.
+    expect(deliveryWindowNote('confirm', { deliveryDate: EVENT, now })).toBeNull();
+    expect(deliveryWindowNote('deliver', { deliveryDate: EVENT, now: opensAt })).toBeNull();
+  });
+
+  it('never opens for an order without a delivery date, and says so', () => {
+    expect(vendorAt('markReady', '2027-04-23T07:00:00Z', null)).toEqual({
+      ok: false,
+      refusal: 'before-delivery-window',
+      opensAt: null,
+    });
+    expect(deliveryWindowMessage('deliver', null)).toBe(
+      'This order has no delivery date, so it can’t be marked delivered. Please contact Frosted support.',
+    );
+    expect(fundsReleasableAt(null)).toBeNull();
+    expect(autoCompleteAt({ deliveredAt: new Date('2027-04-23T08:00:00Z'), deliveryDate: null })).toBeNull();
+  });
+
+  it('releases funds by itself only once the delivery day has ended in Vancouver', () => {
+    // April 24 ends at 00:00 on April 25 in Vancouver: 07:00 UTC.
+    expect(fundsReleasableAt(EVENT)).toEqual(new Date('2027-04-25T07:00:00Z'));
+    expect(canReleaseFunds({ deliveryDate: EVENT, now: new Date('2027-04-25T06:59:59.999Z') })).toBe(false);
+    expect(canReleaseFunds({ deliveryDate: EVENT, now: new Date('2027-04-25T07:00:00Z') })).toBe(true);
+    expect(canReleaseFunds({ deliveryDate: null, now: new Date('2030-01-01T00:00:00Z') })).toBe(false);
+
+    // Delivered the morning before (inside the window): 24 h later is still the event day, so no.
+    const early = { delivered: new Date('2027-04-23T15:00:00Z') };
+    const auto = (now: string) =>
+      checkTransition('autoComplete', 'delivered', 'system', {
+        now: new Date(now),
+        enteredAt: early,
+        deliveryDate: EVENT,
+      });
+    expect(auto('2027-04-24T15:00:00Z')).toEqual({ ok: false, refusal: 'too-early' });
+    expect(auto('2027-04-25T06:59:59.999Z')).toEqual({ ok: false, refusal: 'too-early' });
+    expect(auto('2027-04-25T07:00:00Z').ok).toBe(true);
+    expect(autoCompleteAt({ deliveredAt: early.delivered, deliveryDate: EVENT })).toEqual(
+      new Date('2027-04-25T07:00:00Z'),
+    );
+    // Delivered on the day: the customer's 24 hours are the later bound.
+    expect(autoCompleteAt({ deliveredAt: new Date('2027-04-24T18:00:00Z'), deliveryDate: EVENT })).toEqual(
+      new Date('2027-04-25T18:00:00Z'),
+    );
+  });
+
+  it('lets the customer confirm they are satisfied as soon as the order is delivered', () => {
+    // Their own word releases their own money (docs/decisions/014-delivery-window.md).
+    expect(
+      checkTransition('confirmSatisfied', 'delivered', 'customer', {
+        now: new Date('2027-04-23T16:00:00Z'),
+        deliveryDate: EVENT,
+      }).ok,
+    ).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { BALANCE_DEADLINE_HOURS } from './deposits.ts';
 import type { OrderStatus } from './order-status.ts';
+import { addCalendarDays, addHours, formatFullDate, vancouverDay, vancouverDayStart } from './time.ts';
 
 /**
  * The order lifecycle: the one table of which status changes exist, who may make each and what each
@@ -31,6 +32,10 @@ export interface OrderTransitionRule {
    * Only the system's timer makes these changes.
    */
   after?: { status: OrderStatus; hours: number };
+  /** Only inside the order's delivery window (deliveryWindowOpensAt): the vendor can't finish early. */
+  inDeliveryWindow?: true;
+  /** Only once the order's delivery day has ended (fundsReleasableAt): the system's own release. */
+  afterDeliveryDay?: true;
   /** What the timeline says happened. */
   event: string;
   /** The button that makes it (none for the system's changes). */
@@ -88,10 +93,18 @@ export const ORDER_TRANSITIONS = {
     from: ['in_progress'],
     to: 'ready',
     by: ['vendor'],
+    inDeliveryWindow: true,
     event: 'Ready for pickup or delivery',
     button: 'Mark Ready',
   },
-  deliver: { from: ['ready'], to: 'delivered', by: ['vendor'], event: 'Delivered', button: 'Mark Delivered' },
+  deliver: {
+    from: ['ready'],
+    to: 'delivered',
+    by: ['vendor'],
+    inDeliveryWindow: true,
+    event: 'Delivered',
+    button: 'Mark Delivered',
+  },
   confirmSatisfied: {
     from: ['delivered'],
     to: 'completed',
@@ -104,7 +117,9 @@ export const ORDER_TRANSITIONS = {
     to: 'completed',
     by: ['system'],
     after: { status: 'delivered', hours: AUTO_COMPLETE_HOURS },
-    event: `Completed automatically ${AUTO_COMPLETE_HOURS} hours after delivery`,
+    afterDeliveryDay: true,
+    // Not "24 h after delivery": an order delivered the day before its event completes after the event day.
+    event: `Completed automatically: no claim within ${AUTO_COMPLETE_HOURS} hours of delivery`,
   },
   resolveClaim: {
     from: ['delivered'],
@@ -168,10 +183,15 @@ export type TransitionRefusal =
   /** A reason is required and none was given. */
   | 'reason-required'
   /** Its time has not come yet. */
-  | 'too-early';
+  | 'too-early'
+  /** Mark Ready or Mark Delivered before the order's delivery window opens. */
+  | 'before-delivery-window';
 
 export type TransitionCheck =
-  { ok: true; to: OrderStatus; rule: OrderTransitionRule } | { ok: false; refusal: TransitionRefusal };
+  | { ok: true; to: OrderStatus; rule: OrderTransitionRule }
+  | { ok: false; refusal: Exclude<TransitionRefusal, 'before-delivery-window'> }
+  /** `opensAt`: when the window opens (null: the order has no delivery date, so it never does). */
+  | { ok: false; refusal: 'before-delivery-window'; opensAt: Date | null };
 
 export interface TransitionContext {
   /** The reason or note the actor gave, if any. */
@@ -179,6 +199,8 @@ export interface TransitionContext {
   /** Now, and when the order entered each status it has been in (latest entry), for `after` rules. */
   now?: Date;
   enteredAt?: Partial<Record<OrderStatus, Date>>;
+  /** The order's delivery date and time, for the delivery window and the release (none: null). */
+  deliveryDate?: Date | string | null;
 }
 
 export const isOrderAction = (value: string): value is OrderAction => Object.hasOwn(ORDER_TRANSITIONS, value);
@@ -204,7 +226,90 @@ export function checkTransition(
     if (!since || !now || now.getTime() < since.getTime() + rule.after.hours * 3_600_000)
       return { ok: false, refusal: 'too-early' };
   }
+  const deliveryDate = context.deliveryDate ?? null;
+  if (rule.inDeliveryWindow && !(context.now && isDeliveryWindowOpen({ deliveryDate, now: context.now })))
+    return { ok: false, refusal: 'before-delivery-window', opensAt: deliveryWindowOpensAt(deliveryDate) };
+  if (rule.afterDeliveryDay && !(context.now && canReleaseFunds({ deliveryDate, now: context.now })))
+    return { ok: false, refusal: 'too-early' };
   return { ok: true, to: rule.to, rule };
+}
+
+/*
+ * The delivery window and the release of funds (docs/decisions/014-delivery-window.md). A vendor marks
+ * an order ready or delivered from 00:00 Vancouver time on the day before its delivery date (a cake is
+ * finished the day before or on the day), never months ahead; the held funds are released by the
+ * system only once the delivery day has ended in Vancouver. An order without a delivery date (none is
+ * made today: every order comes from a quote with an event date) is treated as far off, as its
+ * cancellation refund is: no window opens and nothing is released by itself; the customer's
+ * confirmation or Frosted settles it.
+ */
+
+/** When Mark Ready and Mark Delivered open: 00:00 in Vancouver on the day before the delivery date. */
+export function deliveryWindowOpensAt(deliveryDate: Date | string | null): Date | null {
+  if (deliveryDate === null) return null;
+  return vancouverDayStart(addCalendarDays(vancouverDay(deliveryDate), -1));
+}
+
+/** Whether the vendor may mark the order ready or delivered at `now`. */
+export function isDeliveryWindowOpen({
+  deliveryDate,
+  now,
+}: {
+  deliveryDate: Date | string | null;
+  now: Date;
+}): boolean {
+  const opensAt = deliveryWindowOpensAt(deliveryDate);
+  return opensAt !== null && now.getTime() >= opensAt.getTime();
+}
+
+/** Why Mark Ready or Mark Delivered can't be made yet, and when it can (the 409's message). */
+export function deliveryWindowMessage(action: OrderAction, opensAt: Date | null): string {
+  const what = action === 'deliver' ? 'delivered' : 'ready';
+  return opensAt
+    ? `You can mark this order ${what} from ${formatFullDate(opensAt)}.`
+    : `This order has no delivery date, so it can’t be marked ${what}. Please contact Frosted support.`;
+}
+
+/**
+ * The note the tracker shows in place of `action` while its delivery window is closed (when it opens),
+ * or null when the action is not held by the window.
+ */
+export function deliveryWindowNote(
+  action: OrderAction,
+  { deliveryDate, now }: { deliveryDate: Date | string | null; now: Date },
+): string | null {
+  const rule: OrderTransitionRule = ORDER_TRANSITIONS[action];
+  if (!rule.inDeliveryWindow || isDeliveryWindowOpen({ deliveryDate, now })) return null;
+  return deliveryWindowMessage(action, deliveryWindowOpensAt(deliveryDate));
+}
+
+/** When the system may release an order's held funds: at the end of its delivery day in Vancouver. */
+export function fundsReleasableAt(deliveryDate: Date | string | null): Date | null {
+  if (deliveryDate === null) return null;
+  return vancouverDayStart(addCalendarDays(vancouverDay(deliveryDate), 1));
+}
+
+/** Whether the system may release the order's held funds at `now` (auto-completion). */
+export function canReleaseFunds({ deliveryDate, now }: { deliveryDate: Date | string | null; now: Date }) {
+  const at = fundsReleasableAt(deliveryDate);
+  return at !== null && now.getTime() >= at.getTime();
+}
+
+/**
+ * When a delivered order completes by itself: 24 h after delivery (the customer's time to open a
+ * claim), and never before its delivery day has ended. Null: never (no delivery date).
+ */
+export function autoCompleteAt({
+  deliveredAt,
+  deliveryDate,
+}: {
+  deliveredAt: Date;
+  deliveryDate: Date | string | null;
+}): Date | null {
+  const releasable = fundsReleasableAt(deliveryDate);
+  if (!releasable) return null;
+  const afterDelivery = addHours(deliveredAt, AUTO_COMPLETE_HOURS);
+  return afterDelivery.getTime() >= releasable.getTime() ? afterDelivery : releasable;
 }
 
 /** The actions `party` could make on an order in `status` (before reasons and timers are checked). */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addCalendarDays,
   daysBetween,
+  formatFullDate,
   vancouverDayStart,
   addDays,
   addHours,
@@ -25,6 +27,7 @@ describe('time in America/Vancouver', () => {
 
   it('shows dates as Vancouver reads them', () => {
     expect(formatDate('2026-11-24T06:59:00Z')).toBe('Nov 23, 2026');
+    expect(formatFullDate('2027-04-23T07:00:00Z')).toBe('Friday, April 23, 2027');
     expect(formatDateTime('2026-11-24T00:05:00Z')).toMatch(/^Nov 23, 2026, 5:05\sp\.m\.$/);
   });
 
@@ -40,6 +43,11 @@ describe('time in America/Vancouver', () => {
     expect(daysBetween('2026-12-01', '2026-12-10')).toBe(9);
     expect(daysBetween('2026-12-31', '2027-01-01')).toBe(1);
     expect(daysBetween('2026-12-10', '2026-12-01')).toBe(-9);
+    expect(addCalendarDays('2027-04-24', -1)).toBe('2027-04-23');
+    expect(addCalendarDays('2027-05-01', -1)).toBe('2027-04-30');
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-03-08', 1)).toBe('2026-03-09');
     for (const day of ['2026-03-08', '2026-07-01', '2026-11-01', '2026-12-12', '2027-01-01']) {
       const start = vancouverDayStart(day);
       expect(vancouverDay(start), day).toBe(day);

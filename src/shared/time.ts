@@ -17,6 +17,8 @@ const formats = {
   date: new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: TIME_ZONE }),
   /** November 23, 2026 */
   longDate: new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: TIME_ZONE }),
+  /** Monday, November 23, 2026 */
+  fullDate: new Intl.DateTimeFormat('en-CA', { dateStyle: 'full', timeZone: TIME_ZONE }),
   /** Nov 23, 2026, 4:05 p.m. */
   dateTime: new Intl.DateTimeFormat('en-CA', {
     dateStyle: 'medium',
@@ -44,6 +46,7 @@ const formats = {
 
 export const formatDate = (at: Instant) => formats.date.format(toDate(at));
 export const formatLongDate = (at: Instant) => formats.longDate.format(toDate(at));
+export const formatFullDate = (at: Instant) => formats.fullDate.format(toDate(at));
 export const formatDateTime = (at: Instant) => formats.dateTime.format(toDate(at));
 export const formatShortDateTime = (at: Instant) => formats.shortDateTime.format(toDate(at));
 
@@ -76,6 +79,12 @@ export const addDays = (at: Instant, days: number) => new Date(toDate(at).getTim
 export function daysBetween(from: string, to: string): number {
   const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
   return Math.round((utc(to) - utc(from)) / DAY_MS);
+}
+
+/** The calendar day ('YYYY-MM-DD') `days` days after `day` (negative: before), whatever the clocks do. */
+export function addCalendarDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
 /** The first instant of a Vancouver calendar day ('YYYY-MM-DD'), whatever its UTC offset that day. */

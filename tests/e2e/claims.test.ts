@@ -36,6 +36,8 @@ describe('a satisfaction claim', () => {
       vendorId: vendor.id,
       orderNumber: 'FR-C-1',
       amount: 10_001,
+      // The event is now: it can be delivered at once.
+      deliveryDate: clock.now(),
       createdAt: clock.now(),
     });
     await payAndDeliver({

@@ -45,13 +45,14 @@ async function signedIn(email: string, dashboard: 'customer-dashboard' | 'vendor
   return session;
 }
 
-async function orderNumberOf(orderId: string) {
+async function orderOf(orderId: string) {
   const [order] = await server.services.db
-    .select({ orderNumber: orders.orderNumber })
+    .select({ orderNumber: orders.orderNumber, deliveryDate: orders.deliveryDate })
     .from(orders)
     .where(eq(orders.id, orderId));
-  return order!.orderNumber;
+  return order!;
 }
+const orderNumberOf = async (orderId: string) => (await orderOf(orderId)).orderNumber;
 
 async function payWithCard(page: Page, number: string, amount: string) {
   await page.getByText('This is a test payment.').waitFor();
@@ -61,20 +62,30 @@ async function payWithCard(page: Page, number: string, amount: string) {
   await page.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
-/** The vendor's Update Status steps on the Orders tab, through Mark Delivered. */
-async function walkToDelivered(page: Page, orderNumber: string) {
-  await page.getByRole('tab', { name: 'Orders' }).click();
-  await page.getByRole('button', { name: 'Update Status' }).click();
+/**
+ * The vendor's Update Status steps on the Orders tab, through Mark Delivered: confirmed and started
+ * now, then ready and delivered on the morning of the event (Mark Ready opens the day before it).
+ */
+async function walkToDelivered(page: Page, orderId: string) {
+  const { orderNumber, deliveryDate } = await orderOf(orderId);
+  const openOrder = async () => {
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('button', { name: 'Update Status' }).click();
+  };
+  await openOrder();
   const steps = page.getByRole('group', { name: 'Update status' });
-  for (const [button, status] of [
-    ['Confirm Order', 'Confirmed'],
-    ['Start Production', 'In Progress'],
-    ['Mark Ready', 'Ready'],
-  ] as const) {
-    clock.advanceHours(2);
+  const step = async (button: string, status: string) => {
     await steps.getByRole('button', { name: button }).click();
     await page.getByText(`Order ${orderNumber} is now ${status}.`).waitFor();
-  }
+  };
+  clock.advanceHours(2);
+  await step('Confirm Order', 'Confirmed');
+  clock.advanceHours(2);
+  await step('Start Production', 'In Progress');
+  clock.set(new Date(deliveryDate!.getTime() - 4 * 3_600_000));
+  await page.reload();
+  await openOrder();
+  await step('Mark Ready', 'Ready');
   clock.advanceHours(2);
   await steps.getByRole('button', { name: 'Mark Delivered' }).click();
   const dialog = page.getByRole('dialog', { name: `Mark Delivered: ${orderNumber}` });
@@ -182,7 +193,7 @@ describe('the marketplace, end to end', () => {
 
     // Poplar walks the order to Delivered.
     const baker = await signedIn(poplar.owner.email, 'vendor-dashboard', true);
-    await walkToDelivered(baker.page, await orderNumberOf(orderId));
+    await walkToDelivered(baker.page, orderId);
 
     // The customer sees every step on the timeline.
     await page.goto('/customer-dashboard-original');
@@ -204,7 +215,7 @@ describe('the marketplace, end to end', () => {
     await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: server.services.log });
     await page.reload();
     await page.getByRole('button', { name: 'Track Order' }).click();
-    await history.getByText('Completed automatically 24 hours after delivery').waitFor();
+    await history.getByText('Completed automatically: no claim within 24 hours of delivery').waitFor();
     expect((await vendorBalances(db, poplar.vendor.id)).availableCents).toBe(18_400);
 
     // The review changes the baker's rating, on their public page.
@@ -287,7 +298,7 @@ describe('the marketplace, end to end', () => {
 
     const baker = await signedIn(birch.owner.email, 'vendor-dashboard');
     const orderNumber = await orderNumberOf(orderId);
-    await walkToDelivered(baker.page, orderNumber);
+    await walkToDelivered(baker.page, orderId);
     await baker.page.getByRole('tab', { name: 'Payouts' }).click();
     await baker.page.getByRole('button', { name: 'Pay Out $0.00' }).waitFor();
 

@@ -32,6 +32,8 @@ describe('an order from payment to completion', () => {
       customerId: customer.id,
       vendorId: vendor.id,
       orderNumber: 'FR-L-1',
+      // Thursday December 3 at 13:00 in Vancouver.
+      deliveryDate: new Date('2026-12-03T20:00:00Z'),
       createdAt: clock.now(),
     });
     clock.advanceHours(1);
@@ -39,20 +41,39 @@ describe('an order from payment to completion', () => {
 
     // The vendor, on a phone: Update Status shows the order's history and the next step only.
     const larch = await newPage(browser, server.url, { width: 390, height: 844 });
+    const openOrder = async () => {
+      await larch.page.getByRole('tab', { name: 'Orders' }).click();
+      await larch.page.getByRole('button', { name: 'Update Status' }).click();
+    };
     await signInAs(larch.page, owner.email, TEST_PASSWORD);
     await larch.page.waitForURL('**/vendor-dashboard');
-    await larch.page.getByRole('tab', { name: 'Orders' }).click();
-    await larch.page.getByRole('button', { name: 'Update Status' }).click();
+    await openOrder();
     const steps = larch.page.getByRole('group', { name: 'Update status' });
     for (const [button, status] of [
       ['Confirm Order', 'Confirmed'],
       ['Start Production', 'In Progress'],
-      ['Mark Ready', 'Ready'],
     ] as const) {
       clock.advanceHours(5);
       await steps.getByRole('button', { name: button }).click();
       await larch.page.getByText(`Order FR-L-1 is now ${status}.`).waitFor();
     }
+    // Tuesday evening: Mark Ready opens at midnight before Thursday's event, and the tracker says so.
+    const markReady = steps.getByRole('button', { name: 'Mark Ready' });
+    const opens = 'You can mark this order ready from Wednesday, December 2, 2026.';
+    await larch.page.getByText(opens).waitFor();
+    await expect.poll(() => markReady.isDisabled()).toBe(true);
+    await expect
+      .poll(() =>
+        markReady.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby')!)?.textContent),
+      )
+      .toBe(opens);
+    // The morning of the event: open.
+    clock.set('2026-12-03T15:00:00Z');
+    await larch.page.reload();
+    await openOrder();
+    await markReady.click();
+    await larch.page.getByText('Order FR-L-1 is now Ready.').waitFor();
+    await expect.poll(() => larch.page.getByText(opens).count()).toBe(0);
     // Mark Delivered asks for an optional photo of the cake and a note.
     clock.advanceHours(5);
     await steps.getByRole('button', { name: 'Mark Delivered' }).click();
@@ -110,7 +131,7 @@ describe('an order from payment to completion', () => {
     await ava.page.reload();
     await ava.page.getByRole('button', { name: 'Leave Review' }).waitFor();
     await ava.page.getByRole('button', { name: 'Track Order' }).click();
-    await history.getByText('Completed automatically 24 hours after delivery').waitFor();
+    await history.getByText('Completed automatically: no claim within 24 hours of delivery').waitFor();
     await expect.poll(() => ava.page.getByRole('button', { name: 'I’m Satisfied' }).count()).toBe(0);
     await larch.context.close();
     await ava.context.close();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
-import { quotes, vendors } from '../../src/server/db/schema/index.ts';
+import { orders, quotes, vendors } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
@@ -208,7 +208,13 @@ describe('quotes, from request to review', () => {
     await baker.page.getByRole('region', { name: 'Conversation with Maya L.' }).waitFor();
     await baker.context.close();
 
-    // The vendor's steps, then 24 h pass: the money goes to the vendor, less the 8% fee.
+    // The vendor's steps, on the morning of the event (Mark Ready opens the day before it), then
+    // 24 h pass: the money goes to the vendor, less the 8% fee.
+    const [placed] = await db
+      .select({ deliveryDate: orders.deliveryDate })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    clock.set(new Date(placed!.deliveryDate!.getTime() - 4 * 3_600_000));
     for (const action of ['confirm', 'start', 'markReady', 'deliver'])
       await transitionOrder(db, {
         orderId,
@@ -227,7 +233,7 @@ describe('quotes, from request to review', () => {
 
     await page.goto('/customer-dashboard-original');
     await page.getByRole('button', { name: 'Track Order' }).click();
-    await page.getByText('Completed automatically 24 hours after delivery').waitFor();
+    await page.getByText('Completed automatically: no claim within 24 hours of delivery').waitFor();
     await page.getByRole('button', { name: 'Leave Review' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('5 stars').check({ force: true });

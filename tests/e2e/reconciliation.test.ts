@@ -36,6 +36,8 @@ describe('the admin’s reconciliation', () => {
       vendorId: vendor.id,
       orderNumber: 'FR-R-1',
       amount: 12_345,
+      // The event is now: it can be delivered at once.
+      deliveryDate: clock.now(),
       createdAt: clock.now(),
     });
     const { asCustomer } = await payAndDeliver({

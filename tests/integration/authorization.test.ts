@@ -124,6 +124,7 @@ beforeAll(async () => {
       actor: asA,
       orderId: pendingA.id,
       now: new Date(),
+      log: t.services.log,
     })
   ).paymentId;
   ids.conversationA = crypto.randomUUID();
@@ -386,6 +387,13 @@ const CASES: Case[] = [
     path: () => `/api/payments/${ids.paymentA}/sandbox-confirmation`,
     body: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' },
     // Only the payment's customer can pay with a card; everyone else learns nothing of it.
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/payments/:id/submitted',
+    method: 'POST',
+    path: () => `/api/payments/${ids.paymentA}/submitted`,
+    // Only the payment's customer says their browser is confirming it (paid by now: nothing to mark).
     expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
   },
   {

@@ -52,12 +52,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A paid order (money held) that its vendor has delivered now. */
+/** A paid order (money held) for an event now, that its vendor has delivered now. */
 async function deliveredOrder(amount: number) {
   const db = t.database.db;
-  const order = await createPendingOrder(db, { customerId, vendorId, amount, createdAt: clock.now() });
+  const order = await createPendingOrder(db, {
+    customerId,
+    vendorId,
+    amount,
+    deliveryDate: clock.now(),
+    createdAt: clock.now(),
+  });
   // Paid at the sandbox's checkout, as a customer would.
-  const common = { db, processor: t.services.payments, actor: customerActor, now: clock.now() };
+  const common = {
+    db,
+    processor: t.services.payments,
+    actor: customerActor,
+    now: clock.now(),
+    log: t.services.log,
+  };
   const checkout = await startCheckout({ ...common, orderId: order.id });
   await confirmSandboxPayment({
     ...common,

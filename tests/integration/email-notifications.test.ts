@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
   emailPreferences,
+  orders,
   sessions,
   userActivity,
   userEvents,
@@ -165,7 +166,13 @@ async function paidOrder(vendor: 'v1' | 'v2' = 'v1') {
     now: clock.now(),
     serviceFeeRate: 0.08,
   });
-  const common = { db, processor: t.services.payments, actor: people.customer.actor, now: clock.now() };
+  const common = {
+    db,
+    processor: t.services.payments,
+    actor: people.customer.actor,
+    now: clock.now(),
+    log: t.services.log,
+  };
   const checkout = await startCheckout({ ...common, orderId });
   await confirmSandboxPayment({
     ...common,
@@ -174,6 +181,15 @@ async function paidOrder(vendor: 'v1' | 'v2' = 'v1') {
     log: t.services.log,
   });
   return orderId;
+}
+
+/** The clock to the morning of the order's event (4 h before it): Mark Ready and Mark Delivered are open. */
+async function toEventMorning(orderId: string) {
+  const [row] = await t.database.db
+    .select({ deliveryDate: orders.deliveryDate })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  clock.set(new Date(row!.deliveryDate!.getTime() - 4 * 3_600_000));
 }
 
 const move = (orderId: string, action: string, who: Who = 'v1') =>
@@ -247,7 +263,13 @@ describe('an e-mail for each step that matters to the other side', () => {
     ]);
     const orderNumber = /FR-\d+/.exec(accepted.to('v1')[0]!.subject!)![0];
 
-    const common = { db, processor: t.services.payments, actor: customer, now: clock.now() };
+    const common = {
+      db,
+      processor: t.services.payments,
+      actor: customer,
+      now: clock.now(),
+      log: t.services.log,
+    };
     const checkout = await startCheckout({ ...common, orderId });
     const paid = await mailsDuring(() =>
       confirmSandboxPayment({
@@ -265,6 +287,7 @@ describe('an e-mail for each step that matters to the other side', () => {
     // A receipt can't be switched off: it has no unsubscribe link.
     expect(rawHeader(paid.to('customer')[0]!, 'list-unsubscribe')).toBeUndefined();
 
+    await toEventMorning(orderId);
     const labels = { confirm: 'Confirmed', start: 'In Progress', markReady: 'Ready' } as const;
     for (const [action, label] of Object.entries(labels)) {
       const moved = await mailsDuring(() => move(orderId, action));
@@ -354,6 +377,7 @@ describe('an e-mail for each step that matters to the other side', () => {
   it('a customer who confirms in time gets no reminder; a cancellation tells the vendor', async () => {
     const db = t.database.db;
     const orderId = await paidOrder('v1');
+    await toEventMorning(orderId);
     for (const action of ['confirm', 'start', 'markReady', 'deliver']) await move(orderId, action);
     const confirmed = await mailsDuring(() => move(orderId, 'confirmSatisfied', 'customer'));
     expect(confirmed.list).toEqual([expect.stringMatching(/^v1: Order FR-\d+ is now Completed$/)]);

@@ -102,7 +102,8 @@ describe('images in messages', () => {
       expect(m.images[0]!.thumbUrl).toMatch(/-thumb\.webp$/);
     }
     const [image] = (await thread('owner')).messages.find((x) => x.id === id)!.images;
-    const file = await t.app.request(image!.url);
+    // Private to the conversation: read as one of its sides (tests/integration/private-pictures.test.ts).
+    const file = await request('customer', image!.url);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
     // Re-encoded from the JPEG: a WebP, without the upload's metadata.

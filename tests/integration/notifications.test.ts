@@ -1,6 +1,6 @@
-import { desc, gt, sql } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userEvents } from '../../src/server/db/schema/index.ts';
+import { orders, userEvents } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { decideApplication } from '../../src/server/modules/admin/application-service.ts';
 import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
@@ -203,7 +203,13 @@ describe('notifications from each step, to the right people and never the actor'
   it('payment, each status change to the other side, a claim, the refund and the payout', async () => {
     const db = t.database.db;
     const customer = people.customer.actor;
-    const common = { db, processor: t.services.payments, actor: customer, now: clock.now() };
+    const common = {
+      db,
+      processor: t.services.payments,
+      actor: customer,
+      now: clock.now(),
+      log: t.services.log,
+    };
     const checkout = await startCheckout({ ...common, orderId });
     const paid = await during(() =>
       confirmSandboxPayment({
@@ -216,6 +222,12 @@ describe('notifications from each step, to the right people and never the actor'
     // Paying moves the order too; payment.captured tells of both, once each.
     expect(paid.told).toEqual(['customer payment.captured', 'v1 payment.captured']);
 
+    // The morning of the event (4 h before it): Mark Ready and Mark Delivered are open.
+    const [row] = await db
+      .select({ deliveryDate: orders.deliveryDate })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    clock.set(addHours(row!.deliveryDate!, -4));
     for (const action of ['confirm', 'start', 'markReady', 'deliver']) {
       const moved = await during(() =>
         transitionOrder(db, {

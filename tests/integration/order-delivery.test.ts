@@ -37,10 +37,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A paid order walked by its vendor up to `ready` (or `upTo`). */
+/** A paid order for an event now, walked by its vendor up to `ready` (or `upTo`). */
 async function orderAt(upTo: 'paid' | 'ready') {
   const db = t.database.db;
-  const order = await createPendingOrder(db, { ...ids, createdAt: clock.now() });
+  const order = await createPendingOrder(db, { ...ids, deliveryDate: clock.now(), createdAt: clock.now() });
   await transitionOrder(db, { orderId: order.id, action: 'pay', by: SYSTEM, now: clock.now() });
   if (upTo === 'ready') {
     const by = { kind: 'user', actor: vendorActor } as const;
@@ -95,7 +95,8 @@ describe('Mark Delivered with a photo', () => {
     });
     const seen = ((await asCustomer.json()) as OrderDetail).events.at(-1)!;
     expect(seen.photo).toEqual(event.photo);
-    const file = await t.app.request(seen.photo!.url);
+    // Private to the order: read as one of its sides (tests/integration/private-pictures.test.ts).
+    const file = await t.app.request(seen.photo!.url, { headers: { Cookie: cookies.customer } });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();

@@ -37,6 +37,8 @@ beforeAll(async () => {
     customerId: customer.id,
     vendorId: vendor.id,
     amount: 18_500,
+    // An evening event the same day (21:00 in Vancouver): the vendor can finish it today.
+    deliveryDate: new Date('2026-12-02T04:00:00Z'),
     createdAt: clock.now(),
   });
   orderId = order.id;
@@ -71,7 +73,9 @@ describe('order API', () => {
       customerName: 'Maya Chen',
       amount: 18_500,
     });
-    expect(asCustomer.actions).toEqual([{ action: 'cancel', label: 'Cancel Order', needsReason: true }]);
+    expect(asCustomer.actions).toEqual([
+      { action: 'cancel', label: 'Cancel Order', needsReason: true, notYet: null },
+    ]);
     expect(asCustomer.events.map((e) => [e.label, e.at])).toEqual([
       ['Order placed', '2026-12-01T17:00:00.000Z'],
       ['Payment received', '2026-12-01T18:00:00.000Z'],
@@ -132,7 +136,7 @@ describe('order API', () => {
     expect(done.status).toBe('completed');
     expect(done.actions).toEqual([]);
     expect(done.events.at(-1)).toMatchObject({
-      label: 'Completed automatically 24 hours after delivery',
+      label: 'Completed automatically: no claim within 24 hours of delivery',
       party: 'system',
       at: clock.now().toISOString(),
     });

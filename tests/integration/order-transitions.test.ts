@@ -78,9 +78,17 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** A new order waiting for payment, with its first event, as accepting a quote makes it. */
-async function newOrder(at: Date) {
-  return createPendingOrder(db, { customerId: cast.customerId, vendorId: cast.vendorId, createdAt: at });
+/**
+ * A new order waiting for payment, with its first event, as accepting a quote makes it; for an event
+ * at `deliveryDate` (Mark Ready and Mark Delivered open the day before it).
+ */
+async function newOrder(at: Date, deliveryDate?: Date) {
+  return createPendingOrder(db, {
+    customerId: cast.customerId,
+    vendorId: cast.vendorId,
+    createdAt: at,
+    deliveryDate,
+  });
 }
 
 /** The error a rejected promise holds (the test fails when it does not reject). */
@@ -102,7 +110,9 @@ const statusOf = async (id: string) =>
 describe('order transitions', () => {
   it('walks an order from payment to automatic completion 24 h after delivery, one event per step', async () => {
     const clock = manualClock('2026-12-01T17:00:00Z');
-    const order = await newOrder(clock.now());
+    // The event is at noon on Dec 3 (Vancouver): ready and delivered that morning, and its day is over
+    // before the 24 h after delivery are.
+    const order = await newOrder(clock.now(), new Date('2026-12-03T19:00:00Z'));
     const step = async (action: string, by: OrderActor, hours = 1) => {
       clock.advanceHours(hours);
       return transitionOrder(db, { orderId: order.id, action, by, now: clock.now() });
@@ -161,7 +171,8 @@ describe('order transitions', () => {
 
   it('completes at once when the customer confirms, and the timer then ends without a second event', async () => {
     const clock = manualClock();
-    const order = await newOrder(clock.now());
+    // An event later today: the delivery window is open.
+    const order = await newOrder(clock.now(), new Date(clock.now().getTime() + 3 * 3_600_000));
     for (const [action, by] of [
       ['pay', SYSTEM],
       ['confirm', cast.vendor],
@@ -282,14 +293,21 @@ describe('order transitions', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(attempt, { minLength: 1, maxLength: 12 }), async (attempts) => {
         const clock = manualClock();
-        const order = await newOrder(clock.now());
+        // An event the next day, so the delivery window opens and its day ends within the attempts.
+        const deliveryDate = new Date(clock.now().getTime() + 27 * 3_600_000);
+        const order = await newOrder(clock.now(), deliveryDate);
         let expected: OrderStatus = 'pending';
         const enteredAt: Partial<Record<OrderStatus, Date>> = { pending: clock.now() };
         let changes = 0;
         for (const a of attempts) {
           clock.advanceHours(a.hours);
           const now = clock.now();
-          const predicted = checkTransition(a.action, expected, a.party, { reason: a.note, now, enteredAt });
+          const predicted = checkTransition(a.action, expected, a.party, {
+            reason: a.note,
+            now,
+            enteredAt,
+            deliveryDate,
+          });
           const outcome = await transitionOrder(db, {
             orderId: order.id,
             action: a.action,

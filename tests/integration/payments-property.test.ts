@@ -15,14 +15,16 @@ import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import type { ProcessorEvent } from '../../src/server/modules/payments/processor.ts';
+import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
 import {
-  applyProcessorEvent,
   authenticateSandboxPayment,
   confirmSandboxPayment,
   sendPendingRefunds,
   startCheckout,
 } from '../../src/server/modules/payments/service.ts';
 import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
+import { askAboutUnknownOutcomes, claimSubmission } from '../../src/server/modules/payments/outcomes.ts';
+import type { SandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor } from '../support/factories.ts';
@@ -45,6 +47,9 @@ afterAll(() => t.close());
 
 type Step =
   | { kind: 'pay'; order: number; card: 'good' | 'declined' | 'confirmation' | 'confirmationRefused' }
+  | { kind: 'payInTabs'; order: number; tabs: number }
+  | { kind: 'crashAfterCharge'; order: number }
+  | { kind: 'restart' }
   | { kind: 'replayEvents'; order: number }
   | { kind: 'foreignEvents'; order: number }
   | { kind: 'claim'; order: number }
@@ -72,6 +77,19 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       ),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('payInTabs' as const),
+      order: fc.nat(ORDERS - 1),
+      tabs: fc.integer({ min: 2, max: 4 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('crashAfterCharge' as const), order: fc.nat(ORDERS - 1) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('replayEvents' as const), order: fc.nat(ORDERS - 1) }),
@@ -137,7 +155,7 @@ describe('the books stay exact', () => {
   it('over random sequences of payments, replays, cancellations, completions, payouts and late refunds', async () => {
     const db = t.database.db;
     const log = t.services.log;
-    const seen = { resolvedClaims: 0, crashedRefunds: 0, confirmationSteps: 0 };
+    const seen = { resolvedClaims: 0, crashedRefunds: 0, confirmationSteps: 0, tabRaces: 0, crashes: 0 };
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 1_000, max: 50_000 }), { minLength: ORDERS, maxLength: ORDERS }),
@@ -203,6 +221,7 @@ describe('the books stay exact', () => {
                     actor: asCustomer,
                     orderId: order.id,
                     now,
+                    log,
                   });
                   const after = await confirmSandboxPayment({
                     db,
@@ -226,6 +245,45 @@ describe('the books stay exact', () => {
                     });
                 })(),
               );
+            } else if (s.kind === 'payInTabs') {
+              // The same order paid from several tabs at once: each opens the checkout and sends the card.
+              seen.tabRaces++;
+              await Promise.all(
+                Array.from({ length: s.tabs }, () =>
+                  tolerate(
+                    (async () => {
+                      const common = { db, processor: t.services.payments, actor: asCustomer, now, log };
+                      const checkout = await startCheckout({ ...common, orderId: orders[s.order]!.id });
+                      await confirmSandboxPayment({
+                        ...common,
+                        paymentId: checkout.paymentId,
+                        cardNumber: CARDS.good,
+                      });
+                    })(),
+                  ),
+                ),
+              );
+            } else if (s.kind === 'crashAfterCharge') {
+              // The card went to the processor, which charged it, and the process died before our
+              // books heard of it. The next look at the order, or the next start-up, asks.
+              await tolerate(
+                (async () => {
+                  const common = { db, processor: t.services.payments, actor: asCustomer, now, log };
+                  const checkout = await startCheckout({ ...common, orderId: orders[s.order]!.id });
+                  const [payment] = await db
+                    .select()
+                    .from(payments)
+                    .where(eq(payments.id, checkout.paymentId));
+                  if (!(await claimSubmission(db, payment!.id, 'requires_payment', now))) return;
+                  await (t.services.payments as SandboxProcessor).confirmCard(
+                    payment!.providerRef!,
+                    CARDS.good,
+                  );
+                  seen.crashes++;
+                })(),
+              );
+            } else if (s.kind === 'restart') {
+              await askAboutUnknownOutcomes({ db, processor: t.services.payments, now, log });
             } else if (s.kind === 'foreignEvents') {
               // The processor's own retries carry new event ids and arrive in any order: a failure
               // after the success, the success again. Nothing may move twice or be undone.
@@ -249,6 +307,7 @@ describe('the books stay exact', () => {
                           type: 'payment.succeeded' as const,
                           paymentRef: p.ref,
                           amountCents: p.amount,
+                          currency: 'cad',
                         },
                       ]
                     : []),
@@ -395,6 +454,8 @@ describe('the books stay exact', () => {
             // Every ledger transaction balances, read back from the entries (the trigger enforces it too).
             expect(await unbalancedTransactions()).toEqual([]);
           }
+          // The process starts again: whatever a crash left with the processor is asked about.
+          await askAboutUnknownOutcomes({ db, processor: t.services.payments, now: clock.now(), log });
           // The processor's records agree with the ledger: each refund and payout was sent once.
           const processed = await t.services.payments.totals();
           const books = await ledgerTotals(db);
@@ -421,5 +482,7 @@ describe('the books stay exact', () => {
     expect(seen.resolvedClaims).toBeGreaterThan(0);
     expect(seen.crashedRefunds).toBeGreaterThan(0);
     expect(seen.confirmationSteps).toBeGreaterThan(0);
+    expect(seen.tabRaces).toBeGreaterThan(0);
+    expect(seen.crashes).toBeGreaterThan(0);
   }, 240_000);
 });

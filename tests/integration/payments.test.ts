@@ -4,11 +4,8 @@ import type { Checkout, VendorPayouts } from '../../src/shared/schemas/payments.
 import { emailOutbox, refunds, sandboxRefunds, sandboxTransfers } from '../../src/server/db/schema/index.ts';
 import { heldForOrder, ledgerTotals, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
 import { TOO_LATE_TO_CANCEL } from '../../src/server/modules/payments/money.ts';
-import {
-  applyProcessorEvent,
-  confirmSandboxPayment,
-  startCheckout,
-} from '../../src/server/modules/payments/service.ts';
+import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
+import { confirmSandboxPayment, startCheckout } from '../../src/server/modules/payments/service.ts';
 import { SANDBOX_MESSAGES, type SandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
@@ -102,7 +99,13 @@ async function payDirectly(orderId: string) {
     userType: 'customer' as const,
     role: 'user',
   };
-  const common = { db: t.database.db, processor: t.services.payments, actor, now: clock.now() };
+  const common = {
+    db: t.database.db,
+    processor: t.services.payments,
+    actor,
+    now: clock.now(),
+    log: t.services.log,
+  };
   const { paymentId } = await startCheckout({ ...common, orderId });
   const after = await confirmSandboxPayment({
     ...common,
@@ -238,6 +241,7 @@ describe('checkout with the sandbox', () => {
       type: 'payment.succeeded',
       paymentRef: charge!.providerRef!,
       amountCents: 2_500,
+      currency: 'cad',
     } as const;
     const args = { db: t.database.db, provider: 'sandbox', now: clock.now(), log: t.services.log };
     expect(await applyProcessorEvent({ ...args, event })).toEqual({ applied: true }); // already succeeded: nothing moves
@@ -259,7 +263,8 @@ describe('checkout with the sandbox', () => {
 describe('where the money goes', () => {
   it('delivered and confirmed: the vendor’s available balance is the amount less 8%, and they can pay it out', async () => {
     const before = (await (await call('vendor', 'GET', '/api/me/payouts')).json()) as VendorPayouts;
-    const order = await newOrder(12_345);
+    // An event in two hours: the vendor can deliver it now.
+    const order = await newOrder(12_345, 2);
     await pay(order.id);
     for (const action of ['confirm', 'start', 'markReady', 'deliver']) {
       expect((await transition('vendor', order.id, action)).status).toBe(200);

@@ -125,7 +125,8 @@ describe('a design proof, round by round', () => {
     expect(await proofNotices(people.vendor.id, o.id)).toEqual([]);
 
     // The picture is re-encoded to WebP, without the camera's metadata.
-    const file = await t.app.request(first!.images[0]!.url);
+    // Private to the order: read as one of its sides (tests/integration/private-pictures.test.ts).
+    const file = await request('customer', 'GET', first!.images[0]!.url);
     expect(file.status).toBe(200);
     const meta = await sharp(new Uint8Array(await file.arrayBuffer())).metadata();
     expect(meta.format).toBe('webp');

@@ -4,7 +4,7 @@ import { sandboxCharges } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/modules/auth/actor.ts';
 import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
 import { openClaim } from '../../src/server/modules/payments/claims.ts';
-import { applyProcessorEvent } from '../../src/server/modules/payments/service.ts';
+import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
 import { createTestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createOrder, createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';
@@ -116,8 +116,8 @@ describe('reconciliation', () => {
       ['paidOut', 0, true],
     ]);
 
-    // Completed: $123.45 to the vendor less 8%, then paid out.
-    const completed = await w.newOrder(12_345);
+    // Completed (an event in two hours, delivered now): $123.45 to the vendor less 8%, then paid out.
+    const completed = await w.newOrder(12_345, 2);
     await w.pay(completed.id);
     await w.deliver(completed.id);
     await w.transition('customer', completed.id, 'confirmSatisfied');
@@ -259,7 +259,13 @@ describe('reconciliation', () => {
     await applyProcessorEvent({
       db: w.db,
       provider: 'sandbox',
-      event: { id: 'evt_orphan', type: 'payment.succeeded', paymentRef: 'ch_nobody', amountCents: 900 },
+      event: {
+        id: 'evt_orphan',
+        type: 'payment.succeeded',
+        paymentRef: 'ch_nobody',
+        amountCents: 900,
+        currency: 'cad',
+      },
       now: w.clock.now(),
       log: w.t.services.log,
     });

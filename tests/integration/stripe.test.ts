@@ -288,8 +288,8 @@ describe('refunds and payouts through Stripe', () => {
     const payoutsView = async () => (await call<VendorPayouts>('vendor', 'GET', '/api/me/payouts')).body;
     expect((await payoutsView()).payoutMethod).toEqual({ provider: 'stripe', connected: false });
 
-    // A completed order: the vendor's share is available.
-    const { order } = await paidOrder(12_345);
+    // A completed order (its event today, so it can be delivered now): the vendor's share is available.
+    const { order } = await paidOrder(12_345, 2);
     for (const action of ['confirm', 'start', 'markReady', 'deliver'])
       expect((await call('vendor', 'POST', `/api/orders/${order.id}/transitions`, { action })).status).toBe(
         200,
@@ -424,7 +424,8 @@ describe('recovery rounds', () => {
   });
 
   it('a payout whose transfer failed is retried once by recovery, with the same key', async () => {
-    const { order } = await paidOrder(8_000);
+    // An event in two hours: the vendor can deliver it now.
+    const { order } = await paidOrder(8_000, 2);
     for (const action of ['confirm', 'start', 'markReady', 'deliver'])
       await call('vendor', 'POST', `/api/orders/${order.id}/transitions`, { action });
     await call('customer', 'POST', `/api/orders/${order.id}/transitions`, { action: 'confirmSatisfied' });

@@ -80,7 +80,7 @@ describe.runIf(url)('timers across two server processes', () => {
       } as Actor,
     };
 
-    // Delivered orders, paid through the ledger: each auto-completes 24 h after delivery.
+    // Delivered orders for events today, paid through the ledger: each auto-completes 24 h after delivery.
     const amounts = Array.from({ length: DELIVERED }, (_, i) => 10_001 + i * 37);
     const delivered: string[] = [];
     for (const amount of amounts) {
@@ -88,6 +88,7 @@ describe.runIf(url)('timers across two server processes', () => {
         customerId: customer.id,
         vendorId: vendor.id,
         amount,
+        deliveryDate: clock.now(),
         createdAt: clock.now(),
       });
       await db.transaction(async (tx) => {

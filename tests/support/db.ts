@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { provided } from './provided.ts';
 
 /**
  * A database migrated once per test run (by tests/global-setup.ts) that each test file copies:
  * a PGlite data-directory dump on disk, or a template database on the PostgreSQL server.
+ *
+ * On PostgreSQL, DATABASE_URL is a role that may create databases (their owner): it creates, migrates
+ * and drops them. The app under test connects as APP_ROLE, as in production (decision 013), with no
+ * password of its own (a trusting local server, or PGPASSWORD / ~/.pgpass).
  */
 export type DatabaseTemplate = { kind: 'pglite'; dumpFile: string } | { kind: 'postgres'; name: string };
 
@@ -24,10 +28,30 @@ async function withAdmin<T>(baseUrl: string, run: (admin: pg.Client) => Promise<
   }
 }
 
+/** The least-privilege role the app connects as (scripts/db-roles.sql). */
+export const APP_ROLE = 'frosted_app';
+
 function databaseUrl(baseUrl: string, name: string): string {
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** The same database as APP_ROLE. */
+export function appRoleUrl(ownerUrl: string): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = '';
+  return url.toString();
+}
+
+/** Creates APP_ROLE on the server when it is missing, with the script an administrator runs. */
+async function ensureAppRole(baseUrl: string) {
+  const script = await readFile(
+    path.join(import.meta.dirname, '..', '..', 'scripts', 'db-roles.sql'),
+    'utf8',
+  );
+  await withAdmin(baseUrl, (admin) => admin.query(script));
 }
 
 /**
@@ -35,7 +59,7 @@ function databaseUrl(baseUrl: string, name: string): string {
  * is set, a new database created on that PostgreSQL server and dropped by `close()`. Under Vitest it
  * is a copy of the run's migrated template; elsewhere it is migrated from scratch.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(): Promise<Database & { url?: string; ownerUrl?: string }> {
   const template = await provided('databaseTemplate');
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
@@ -45,21 +69,43 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     await database.migrate();
     return database;
   }
+  // Outside Vitest there is no template, and its setup has not made sure the app's role exists.
+  if (template?.kind !== 'postgres') await ensureAppRole(baseUrl);
   const name = `frosted_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const from = template?.kind === 'postgres' ? ` TEMPLATE "${template.name}"` : '';
   await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE "${name}"${from}`));
-  const url = databaseUrl(baseUrl, name);
-  const database = await openDatabase({ url, poolSize: 5 });
+  const ownerUrl = databaseUrl(baseUrl, name);
+  const url = appRoleUrl(ownerUrl);
+  const database = await openDatabase({ url, migrationUrl: ownerUrl, poolSize: 5 });
   await database.migrate();
   return {
     ...database,
-    // Tests that need a second process's view open their own pool on it.
+    // Tests that need a second process's view open their own pool on it, as the app's role.
     url,
+    // For what only the tables' owner may do.
+    ownerUrl,
     close: async () => {
       await database.close();
       await withAdmin(baseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * Runs `work` as the tables' owner, for test setup the app's role may not do (ALTER TABLE …): on
+ * PostgreSQL a connection of its own to `ownerUrl`; on PGlite the one connection there is.
+ */
+export async function asOwner<T>(
+  database: Database & { ownerUrl?: string },
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (!database.ownerUrl) return work(database.db);
+  const owner = await openDatabase({ url: database.ownerUrl, poolSize: 1 });
+  try {
+    return await work(owner.db);
+  } finally {
+    await owner.close();
+  }
 }
 
 /**
@@ -91,6 +137,8 @@ export async function createDatabaseTemplate(): Promise<{
       await database.close();
     }
   }
+  // Before migrating: migration 0028 grants the role what the app may do.
+  await ensureAppRole(baseUrl);
   // Unique per run: other runs may share the server, each with its own template.
   const name = `frosted_tpl_${process.pid}_${randomBytes(4).toString('hex')}`;
   await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE "${name}"`));

@@ -334,8 +334,8 @@ export async function createGeneratedDesign(
 
 /**
  * An order paid with the sandbox's 4242 card through the checkout services and walked by its vendor
- * to Delivered: how most claim and money tests begin. The actors are the order's customer and the
- * vendor's owner.
+ * to Delivered: how most claim and money tests begin. Its delivery window must be open at `now` (an
+ * event today or tomorrow, decision 014). The actors are the order's customer and the vendor's owner.
  */
 export const payAndDeliver = (input: Omit<Parameters<typeof payOrder>[0], 'vendorActions'>) =>
   payOrder({ ...input, vendorActions: ['confirm', 'start', 'markReady', 'deliver'] });
@@ -521,7 +521,7 @@ export async function payOrder({
     role: 'user',
   };
   if (!isSandboxProcessor(processor)) throw new Error('payOrder pays with the sandbox');
-  const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now });
+  const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now, log });
   await confirmSandboxPayment({
     db,
     processor,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { appRoleUrl } from './db.ts';
 
 export interface ServerDatabase {
-  /** postgres:// URL of the new, migrated database. */
+  /** postgres:// URL of the new, migrated database, as the app's role (tests/support/db.ts). */
   url: string;
   /** Ends every connection to the database from the server's side, as a restart does (57P01). */
   terminateConnections(): Promise<void>;
@@ -11,8 +12,8 @@ export interface ServerDatabase {
 }
 
 /**
- * A new, migrated database on the PostgreSQL server of `baseUrl`, for tests that open it their own
- * way (through a proxy, say); `drop()` removes it, closing any connection still open.
+ * A new database on the PostgreSQL server of `baseUrl`, migrated by that role, for tests that open it
+ * their own way (through a proxy, say); `drop()` removes it, closing any connection still open.
  */
 export async function createServerDatabase(baseUrl: string): Promise<ServerDatabase> {
   const name = `frosted_t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -26,7 +27,7 @@ export async function createServerDatabase(baseUrl: string): Promise<ServerDatab
     await database.close();
   }
   return {
-    url: url.toString(),
+    url: appRoleUrl(url.toString()),
     terminateConnections: () =>
       adminQuery(
         baseUrl,

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -48,6 +49,11 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export interface OpenDatabaseOptions {
   /** postgres:// URL of a server; when absent, embedded PGlite is used. */
   url?: string | undefined;
+  /**
+   * postgres:// URL of the same database as the tables' owner, which applies the migrations; `url`
+   * then connects as the app's least-privilege role (decision 013). Absent: `url` migrates.
+   */
+  migrationUrl?: string | undefined;
   /** PGlite data directory; when absent (and no url), an in-memory database. */
   dataDir?: string | undefined;
   /** PGlite only: start from this data-directory dump (`dumpDataDir()`) instead of an empty database. */
@@ -71,7 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: () => migrateServer(pool, options),
       listen: async (channel, onPayload, listenOptions) => {
         const stop = await listenOnServer(url, channel, onPayload, { ...options, ...listenOptions });
         const unlisten = () => {
@@ -109,6 +115,57 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * Applies pending migrations on a PostgreSQL server. Whether any are pending is a read the app's role
+ * may make, so it starts on a database the owner migrated; the migrations themselves run as the owner
+ * (`migrationUrl`) on a connection of their own.
+ */
+async function migrateServer(pool: pg.Pool, options: OpenDatabaseOptions): Promise<void> {
+  if (!(await migrationsPending(pool))) return;
+  if (options.migrationUrl) {
+    const owner = openPool(options.migrationUrl, { ...options, poolSize: 1 });
+    try {
+      await migratePg(drizzlePg(owner, { schema }), { migrationsFolder });
+    } finally {
+      await owner.end();
+    }
+    return;
+  }
+  try {
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  } catch (err) {
+    if (sqlState(err) !== INSUFFICIENT_PRIVILEGE) throw err;
+    throw new Error(
+      'Database migrations are pending and the role DATABASE_URL connects as may not apply them: set ' +
+        "DATABASE_MIGRATION_URL to the tables' owner (README: Running on a PostgreSQL server).",
+      { cause: err },
+    );
+  }
+}
+
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/** The SQLSTATE of a failed statement, looking through drizzle's wrapper (DrizzleQueryError). */
+function sqlState(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error) || depth > 8) return undefined;
+  return (err as { code?: unknown }).code ?? sqlState(err.cause, depth + 1);
+}
+
+/** True unless drizzle's record of applied migrations reaches the newest one in the journal. */
+async function migrationsPending(pool: pg.Pool): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  try {
+    const { rows } = await pool.query<{ applied: string | null }>(
+      'SELECT max(created_at) AS applied FROM drizzle.__drizzle_migrations',
+    );
+    return rows[0]?.applied == null || Number(rows[0].applied) < newest;
+  } catch (err) {
+    // No record yet (a new database), or none this role may read: the migrator finds out.
+    if (isDatabaseUnavailable(err)) throw err;
+    return true;
+  }
 }
 
 /** How often the listening connection is checked when it has been quiet (a peer that vanished). */

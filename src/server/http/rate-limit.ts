@@ -3,27 +3,41 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { queryRows } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 import { AppError } from './app-error.ts';
+import { currentActor } from './auth-guard.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './types.ts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
 
 /**
- * A fixed-window limit per client address and route, counted in PostgreSQL with one atomic upsert
- * so that every server process shares it.
+ * Whom a limit counts: the client address, or the signed-in user (people behind one address, a NAT or
+ * an office, then do not use up each other's allowance; a visitor still counts by address).
+ */
+export type RateLimitPer = 'address' | 'user';
+
+async function subject(c: Context<AppEnv>, per: RateLimitPer): Promise<string> {
+  const actor = per === 'user' ? await currentActor(c) : null;
+  return actor ? `user:${actor.id}` : clientIp(c, c.var.services.config);
+}
+
+/**
+ * A fixed-window limit per client address (or user) and route, counted in PostgreSQL with one atomic
+ * upsert so that every server process shares it.
  */
 export function rateLimit({
   name,
   windowSeconds,
   max,
+  per = 'address',
 }: {
   name: string;
   windowSeconds: number;
   max: (c: Context<AppEnv>) => number;
+  per?: RateLimitPer;
 }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { db, config } = c.var.services;
-    const key = `app|${name}|${clientIp(c, config.trustProxy)}`;
+    const { db } = c.var.services;
+    const key = `app|${name}|${await subject(c, per)}`;
     const now = Date.now();
     const windowStart = now - windowSeconds * 1000;
     const [row] = await queryRows<{ count: number; last_request: string }>(

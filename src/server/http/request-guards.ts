@@ -1,8 +1,9 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../shared/errors.ts';
 import { findForbiddenText, hasForbiddenCharacters } from '../../shared/text.ts';
 import { AppError } from './app-error.ts';
+import { holdBody } from './body-drain.ts';
 import { allowedOrigins } from './origins.ts';
 import type { AppEnv } from './types.ts';
 
@@ -49,7 +50,9 @@ export const pathGuard = (): MiddlewareHandler<AppEnv> => async (c, next) => {
  * What every API request passes before a route sees it: query strings without NUL or lone
  * surrogates; for state-changing requests, an Origin that is Frosted's own (Better Auth checks its
  * own routes), a JSON or multipart body within the size limit, and no NUL or lone surrogate in any
- * JSON string. Together with JSON-only routes this stops cross-site form posts.
+ * JSON string. Together with JSON-only routes this stops cross-site form posts. Whatever is refused,
+ * here or by the route, the unread rest of the body is drained before the answer (body-drain.ts), so
+ * the answer always reaches the client and a keep-alive connection stays usable.
  */
 export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
   const tooLarge = () => {
@@ -58,13 +61,7 @@ export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
   const jsonLimit = bodyLimit({ maxSize: JSON_BODY_LIMIT, onError: tooLarge });
   const multipartLimit = bodyLimit({ maxSize: MULTIPART_BODY_LIMIT, onError: tooLarge });
 
-  return async (c, next) => {
-    for (const [key, values] of Object.entries(c.req.queries())) {
-      if ([key, ...values].some(hasForbiddenCharacters))
-        throw AppError.validation({ [key]: MESSAGES.badCharacters });
-    }
-    if (!STATE_CHANGING.has(c.req.method)) return next();
-
+  const guardBody = async (c: Context<AppEnv>, next: Next) => {
     const isAuth = c.req.path.startsWith('/api/auth/');
     if (!isAuth) checkOrigin(c.req.header('origin'), c.req.header('sec-fetch-site'), c.var.services.config);
 
@@ -84,6 +81,22 @@ export const apiRequestGuards = (): MiddlewareHandler<AppEnv> => {
       if (type && isJson(type)) await checkJsonBody(c, { ownRoute: !isAuth });
       await next();
     });
+  };
+
+  return async (c, next) => {
+    for (const [key, values] of Object.entries(c.req.queries())) {
+      if ([key, ...values].some(hasForbiddenCharacters))
+        throw AppError.validation({ [key]: MESSAGES.badCharacters });
+    }
+    if (!STATE_CHANGING.has(c.req.method)) return next();
+
+    const body = holdBody(c);
+    try {
+      return await guardBody(c, next);
+    } finally {
+      // Past the drain's bounds the client is not worth waiting for: the connection ends after the answer.
+      if (body && !(await body.drain())) c.header('Connection', 'close');
+    }
   };
 };
 

@@ -24,6 +24,8 @@ export const customerOrderSchema = z.object({
   reviewed: z.boolean(),
   /** The balance's charge to the saved card was declined: the customer pays it from the checkout. */
   balanceToPay: z.boolean(),
+  /** A card went to the processor and its answer is not in yet: "Confirming payment", not Pay Now. */
+  paymentConfirming: z.boolean(),
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
   /** From the brief frozen at acceptance (else the design's); null when neither says. */
   occasion: z.string().nullable(),

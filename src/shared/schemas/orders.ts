@@ -56,6 +56,11 @@ export const orderDetailSchema = z.object({
   vendor: z.object({ id: z.string(), businessName: z.string() }),
   /** Payment protection: what Frosted holds for this order now, in cents (from the ledger). */
   heldCents: z.number().int(),
+  /**
+   * A card went to the processor for this order and its answer is not recorded yet (asked again each
+   * time the customer opens the order): "Confirming your payment", never "unpaid".
+   */
+  paymentConfirming: z.boolean(),
   /** The terms agreed when the order was made: the service fee and the vendor's late-cancellation refund. */
   terms: z.object({
     /** Basis points: 800 is 8%. */
@@ -101,8 +106,18 @@ export const orderDetailSchema = z.object({
     .nullable(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),
-  /** The changes the viewer can make now (cancellations need a note). */
-  actions: z.array(z.object({ action: z.string(), label: z.string(), needsReason: z.boolean() })),
+  /**
+   * The changes the viewer can make (cancellations need a note). `notYet`: why it can't be made yet and
+   * when it can (Mark Ready and Mark Delivered before the delivery window), else null.
+   */
+  actions: z.array(
+    z.object({
+      action: z.string(),
+      label: z.string(),
+      needsReason: z.boolean(),
+      notYet: z.string().nullable(),
+    }),
+  ),
   events: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -70,6 +70,19 @@ export const checkoutSchema = z.object({
   balanceDueAt: z.string().nullable(),
   provider: z.enum(PAYMENT_PROVIDERS),
   status: z.enum(PAYMENT_STATES),
+  /**
+   * The card went to the processor and its answer is not recorded yet (a lost webhook, a restart):
+   * "confirming your payment", never "unpaid".
+   */
+  confirming: z.boolean(),
+  /**
+   * A payment that went through but is coming back in full (the order was cancelled meanwhile:
+   * `order_cancelled`, with what the cancellation refunds; the order was already paid by another
+   * payment: `already_paid`). Null while the money is held or still due.
+   */
+  refund: z
+    .object({ reason: z.enum(['order_cancelled', 'already_paid']), amountCents: z.number().int() })
+    .nullable(),
   /** Why the last attempt failed, in the processor's words. */
   failureMessage: z.string().nullable(),
   /** Stripe only: the Payment Element's client secret and the publishable key. */

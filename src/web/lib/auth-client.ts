@@ -1,6 +1,12 @@
 import { createAuthClient } from 'better-auth/react';
+import { sessionRetryingFetch } from './session-fetch.ts';
 
-export const authClient = createAuthClient({ basePath: '/api/auth' });
+// A session read that fails (a limit, the server, the network) is asked again rather than shown as
+// signed out: only the server's answer that there is no session signs the page out.
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  fetchOptions: { customFetchImpl: sessionRetryingFetch() },
+});
 
 export type SessionUser = {
   id: string;

@@ -1,4 +1,4 @@
-import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** Better Auth's tables. Property names are Better Auth's field names; columns are snake_case. */
@@ -19,6 +19,8 @@ export const users = pgTable(
     banned: boolean('banned').notNull().default(false),
     banReason: text('ban_reason'),
     banExpires: timestamp('ban_expires', { withTimezone: true }),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,4 +81,23 @@ export const verifications = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/**
+ * Failed password sign-ins per e-mail address (kept as a digest, whether or not an account has it):
+ * after a few, the address is locked for a time that doubles with each lockout in a row. A successful
+ * sign-in or a password reset clears the row (modules/auth/sign-in-lockout.ts).
+ */
+export const signInLockouts = pgTable(
+  'sign_in_lockouts',
+  {
+    key: text('key').primaryKey(),
+    /** Attempts counted since the last success: failed, or still being checked. */
+    failures: integer('failures').notNull().default(0),
+    /** Lockouts in a row: the next lasts twice as long as the last, up to the cap. */
+    lockouts: integer('lockouts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sign_in_lockouts_counts_check', sql`${t.failures} >= 0 AND ${t.lockouts} >= 0`)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -77,6 +77,12 @@ export const ledgerTransactions = pgTable(
     orderId: text('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
     memo: text('memo'),
+    /**
+     * Demo money, which the admin's Clear of the demo data may delete: set by the database when the
+     * posting is written (its order is a demo order, or a payout of a demo vendor no real order has
+     * used), whatever the insert says, and never changed after (migration 0028, decision 013).
+     */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -101,6 +101,8 @@ export const vendors = pgTable(
     stripeAccountId: text('stripe_account_id').unique(),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -176,6 +178,8 @@ export const cakeDesigns = pgTable(
     dietaryRestrictions: text('dietary_restrictions'),
     /** The generated image it was saved from; its public page is /designs/{designImageId}. */
     designImageId: text('design_image_id').references(() => designImages.id, { onDelete: 'set null' }),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -231,6 +235,8 @@ export const orders = pgTable(
     /** The card saved with the deposit for the balance (a Stripe PaymentMethod, or the sandbox's), and its customer. */
     paymentMethodRef: text('payment_method_ref'),
     processorCustomerRef: text('processor_customer_ref'),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -302,6 +308,8 @@ export const customerFavorites = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'cascade' }),
     vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -334,6 +342,8 @@ export const reviews = pgTable(
     /** The vendor's one public reply, and when it was written. */
     vendorReply: text('vendor_reply'),
     vendorRepliedAt: timestamp('vendor_replied_at', { withTimezone: true }),
+    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -25,6 +25,11 @@ export const PAYMENT_STATUSES = [
   'succeeded',
   /** Declined or abandoned: the order stays payable with another attempt. */
   'failed',
+  /**
+   * Succeeded at the processor for an order and purpose already paid by another payment (two tabs, a
+   * late success after a decline): collected and refunded in full, never counted as paid.
+   */
+  'duplicate',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -53,6 +58,11 @@ export const payments = pgTable(
     failureMessage: text('failure_message'),
     /** When recovery last asked the processor about it while it was open (payments/recovery.ts). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * Set while a card or confirmation is with the processor and its answer is not recorded: the
+     * outcome is unknown (a crash in between leaves it set), so the processor is asked at once.
+     */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,6 +76,13 @@ export const payments = pgTable(
     uniqueIndex('payments_order_purpose_succeeded_uq')
       .on(t.orderId, t.purpose)
       .where(sql`${t.status} = 'succeeded'`),
+    // One open checkout per order, purpose and processor: two tabs share it instead of paying twice.
+    uniqueIndex('payments_order_purpose_open_uq')
+      .on(t.orderId, t.purpose, t.provider)
+      .where(sql`NOT ${t.offSession} AND ${t.status} IN ('requires_payment', 'requires_action')`),
+    index('payments_submitted_idx')
+      .on(t.submittedAt)
+      .where(sql`${t.submittedAt} IS NOT NULL`),
     // The balance round: balances to charge to the saved card, not sent to the processor yet.
     index('payments_off_session_due_idx')
       .on(t.createdAt)
@@ -144,7 +161,13 @@ export const processorEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** Why it was not applied (the last failure, or why it was flagged). */
     error: text('error'),
+    /** Failed applications so far; the next is not tried before `nextTryAt` (backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    /** Not applied because it disagrees with the payment (amount, currency): an admin looks at it. */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
   },
   (t) => [
     index('processor_events_unapplied_idx')

@@ -1,16 +1,20 @@
 import { betterAuth } from 'better-auth';
 import { admin, genericOAuth } from 'better-auth/plugins';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { CLIENT_IP_HEADER } from '../../http/client-ip.ts';
+import { safeError } from '../../http/log-safe-error.ts';
 import { allowedOrigins } from '../../http/origins.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { existingAccount, resetPassword, verifyEmail } from '../mail/templates.ts';
+import { endStreams } from '../notifications/index.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES, SUPPORT_EMAIL } from '../../../shared/policies.ts';
 import { validateProfileFields } from './profile-fields.ts';
+import { clearSignInLockout, MAX_PASSWORD_LENGTH, signInLockout } from './sign-in-lockout.ts';
 import { claimVerificationEmail, releaseVerificationEmail } from './verification-throttle.ts';
 
 const AUTH_LIMITED_PATHS = [
@@ -29,8 +33,14 @@ export function createAuth(
   config: Pick<Config, 'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax' | 'google'>,
   log: Logger,
   mailer: Mailer,
+  clock: Clock,
 ) {
   const authLimit = { window: 60, max: config.authRateLimitMax };
+  // The change is made either way: streams the signal misses end at their next heartbeat.
+  const endStreamsOf = (target: { userId: string; sessionId?: string }) =>
+    endStreams(db, target).catch((err: unknown) =>
+      log.warn({ err: safeError(err), userId: target.userId }, 'could not end event streams at once'),
+    );
   return betterAuth({
     appName: 'Frosted',
     baseURL: config.publicUrl,
@@ -51,11 +61,15 @@ export function createAuth(
     emailAndPassword: {
       enabled: true,
       minPasswordLength: POLICIES.passwordMinLength,
-      maxPasswordLength: 128,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Sign-up leads to the sign-in tab (spec); signing in needs a verified e-mail.
       autoSignIn: false,
       requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
+      // Whoever can reset the password owns the address: a lockout from someone else's guesses ends.
+      onPasswordReset: async ({ user }) => {
+        await clearSignInLockout({ db, email: user.email });
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // The sign-up answer never reveals an existing account; its owner is told by e-mail instead.
       // Better Auth hashes the password for it too, and this e-mail is awaited like the new account's.
@@ -117,10 +131,27 @@ export function createAuth(
       storage: 'database',
       window: 60,
       max: 100,
-      customRules: Object.fromEntries(AUTH_LIMITED_PATHS.map((p) => [p, authLimit])),
+      customRules: {
+        ...Object.fromEntries(AUTH_LIMITED_PATHS.map((p) => [p, authLimit])),
+        // Reading one's own session guesses nothing (its token is signed) and every open tab does it:
+        // counted with the rest, a few tabs on one address made signed-in people look signed out.
+        '/get-session': false,
+      },
     },
     // Names and phone numbers follow the shared schemas on sign-up and on profile updates.
     hooks: { before: validateProfileFields },
+    // Event streams end with their session, on every process and at once: every way a session ends
+    // (sign-out, revocation, "sign out everywhere", a password change or reset, a ban) deletes its row.
+    databaseHooks: {
+      session: {
+        delete: { after: (session) => endStreamsOf({ userId: session.userId, sessionId: session.id }) },
+      },
+      user: {
+        update: {
+          after: (user) => (user?.banned === true ? endStreamsOf({ userId: user.id }) : Promise.resolve()),
+        },
+      },
+    },
     user: {
       additionalFields: {
         userType: { type: 'string', required: false, defaultValue: 'customer', input: false },
@@ -137,6 +168,8 @@ export function createAuth(
         bannedUserMessage: `This account has been suspended. Contact ${SUPPORT_EMAIL}.`,
       }),
       ...(config.google ? [googleSignIn(config.google)] : []),
+      // Wrong passwords per account, whatever address they come from (the limit above is per address).
+      signInLockout({ db, clock }),
     ],
     // A Google identity never takes over an existing e-mail account: its owner must sign in with the password.
     account: { accountLinking: { enabled: false } },

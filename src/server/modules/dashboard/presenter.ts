@@ -40,7 +40,7 @@ export function presentCustomerDashboard(
   return {
     stats: data.stats,
     favoriteVendors: data.favoriteVendorRows.map((r) => presentVendorCard(r.vendor)),
-    orders: data.orderRows.map(({ order, vendor, design, reviewId, balanceToPay }) => ({
+    orders: data.orderRows.map(({ order, vendor, design, reviewId, balanceToPay, paymentConfirming }) => ({
       id: order.id,
       orderNumber: order.orderNumber,
       status: order.status,
@@ -50,6 +50,7 @@ export function presentCustomerDashboard(
       updatedAt: order.updatedAt.toISOString(),
       reviewed: reviewId !== null,
       balanceToPay,
+      paymentConfirming,
       vendor: {
         id: vendor.id,
         businessName: vendor.businessName,

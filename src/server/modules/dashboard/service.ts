@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../http/app-error.ts';
 import { paidCentsByOrder } from '../ledger/ledger.ts';
 import { balanceToPaySql } from '../payments/balance-jobs.ts';
+import { paymentConfirmingSql } from '../payments/outcomes.ts';
 import type { Actor } from '../auth/actor.ts';
 import { QUOTE_TRANSITIONS } from '../../../shared/quote-machine.ts';
 import {
@@ -45,6 +46,7 @@ export async function getCustomerDashboard({ db, actor }: { db: Db; actor: Actor
         design: cakeDesigns,
         reviewId: reviews.id,
         balanceToPay: balanceToPaySql(orders.id, orders.status),
+        paymentConfirming: paymentConfirmingSql(orders.id),
       })
       .from(orders)
       .innerJoin(vendors, eq(vendors.id, orders.vendorId))

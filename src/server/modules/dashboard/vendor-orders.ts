@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { cakeDesigns, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { paidPairs, shownTo } from '../messages/masking.ts';
 import { orderFulfillment } from '../orders/detail.ts';
 import { displayName } from '../reviews/presenter.ts';
 import { agreedDesign, agreedOccasion } from './presenter.ts';
@@ -76,8 +77,13 @@ export async function listVendorOrders({
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const paid = await paidPairs(
+    db,
+    page.map((r) => r.order),
+  );
   return {
-    rows: page,
+    // Whether each customer has paid the vendor: their design's description is masked until then.
+    rows: page.map((r) => ({ ...r, paid: paid(r.order) })),
     nextCursor:
       rows.length > limit && last ? encodeVendorOrderCursor({ at: last.position, id: last.order.id }) : null,
   };
@@ -88,7 +94,7 @@ export const presentVendorOrderPage = ({
   rows,
   nextCursor,
 }: Awaited<ReturnType<typeof listVendorOrders>>): VendorOrderPage => ({
-  orders: rows.map(({ order, customer, design }) => {
+  orders: rows.map(({ order, customer, design, paid }) => {
     const live = design?.occasion ? { ...design, occasion: design.occasion } : null;
     const agreed = agreedDesign(order, live);
     return {
@@ -98,7 +104,7 @@ export const presentVendorOrderPage = ({
       amount: order.amount,
       customerName: displayName(customer),
       occasion: agreedOccasion(order, live),
-      description: agreed?.description ?? null,
+      description: shownTo(agreed?.description ?? null, { fromOtherSide: true, paid }),
       imageUrl: agreed?.imageUrl ?? null,
       fulfillment: orderFulfillment(order),
       deliveryDate: order.deliveryDate?.toISOString() ?? null,

@@ -113,7 +113,7 @@ export const designRoutes = openApiRoutes()
   .openapi(quota, async (c) => {
     const { db, config } = c.var.services;
     const actor = await currentActor(c);
-    const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
+    const subject = quotaSubject(actor, clientIp(c, config), config.images.dailyLimit);
     const quota = await readQuota(db, subject, quotaDay());
     return c.json({ ...quota, signedIn: subject.signedIn }, 200);
   })
@@ -123,7 +123,7 @@ export const designRoutes = openApiRoutes()
       const { db, config, designs } = c.var.services;
       const actor = await currentActor(c);
       const input = c.req.valid('json');
-      const subject = quotaSubject(actor, clientIp(c, config.trustProxy), config.images.dailyLimit);
+      const subject = quotaSubject(actor, clientIp(c, config), config.images.dailyLimit);
       const started = await startGeneration({ db, runner: designs, actor, subject, input });
       return c.json(presentGeneration(started, []), 202);
     },

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { AUTO_COMPLETE_HOURS } from '../../../shared/order-machine.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { userActivity } from '../../db/schema/index.ts';
 import type { JobHandlers } from '../jobs/jobs.ts';
@@ -10,9 +9,9 @@ import { queueUserEmail } from './outbox.ts';
 export const COMPLETE_REMINDER_HOURS_BEFORE = 4;
 export const COMPLETE_REMINDER_JOB = 'mail.completeReminder';
 export const completeReminderJobKey = (orderId: string) => `order:${orderId}:completeReminder`;
-/** When a delivered order's reminder is due, from the time it was delivered. */
-export const completeReminderAt = (deliveredAt: Date) =>
-  new Date(deliveredAt.getTime() + (AUTO_COMPLETE_HOURS - COMPLETE_REMINDER_HOURS_BEFORE) * 3_600_000);
+/** When a delivered order's reminder is due, from the time it completes by itself. */
+export const completeReminderAt = (completesAt: Date) =>
+  new Date(completesAt.getTime() - COMPLETE_REMINDER_HOURS_BEFORE * 3_600_000);
 
 /** Messages one digest lists at most (the e-mail says how many there are in all). */
 const DIGEST_MESSAGES = 20;

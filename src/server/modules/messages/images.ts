@@ -1,15 +1,11 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { imageProblem, type MessageImage } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { messageImages, messages } from '../../db/schema/index.ts';
+import { conversations, messageImages, messages, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  deleteStoredImage,
-  fileUrl,
-  keyPrefix,
-  type StoredImage,
-  storeUploadedImage,
-} from '../storage/images.ts';
+import { isAdmin } from '../auth/actor.ts';
+import { deleteStoredImage, keyPrefix, type StoredImage, storeUploadedImage } from '../storage/images.ts';
+import { ownedFileUrl, type OwnerPolicy } from '../storage/private-files.ts';
 import type { ObjectStore } from '../storage/store.ts';
 
 /** A refusal of the file itself (not an image, too large): the sender's input, so a 400 at the images field. */
@@ -74,9 +70,21 @@ export async function imagesOfMessages(db: Db, messageIds: string[]): Promise<Ma
   return byMessage;
 }
 
-export const presentMessageImage = (row: ImageRow): MessageImage => ({
-  url: fileUrl('messages', row.imageKey),
-  thumbUrl: fileUrl('messages', row.thumbKey),
+export const presentMessageImage = (conversationId: string, row: ImageRow): MessageImage => ({
+  url: ownedFileUrl('messages', conversationId, row.imageKey),
+  thumbUrl: ownedFileUrl('messages', conversationId, row.thumbKey),
   width: row.width,
   height: row.height,
 });
+
+/** Who may see a conversation's images (the `messages` bucket): its customer, its vendor's owner and admins. */
+export const mayReadConversationImages: OwnerPolicy = async ({ db, actor, ownerId }) => {
+  if (isAdmin(actor)) return true;
+  const [row] = await db
+    .select({ customerId: conversations.customerId, vendorUserId: vendors.userId })
+    .from(conversations)
+    .innerJoin(vendors, eq(vendors.id, conversations.vendorId))
+    .where(eq(conversations.id, ownerId))
+    .limit(1);
+  return row !== undefined && (row.customerId === actor.id || row.vendorUserId === actor.id);
+};

@@ -59,7 +59,7 @@ function presentPage(
     messages: page.rows.map((m): Message => ({
       id: m.message.id,
       body: mask(m.message.body),
-      images: m.images.map(presentMessageImage),
+      images: m.images.map((image) => presentMessageImage(row.conversation.id, image)),
       mine: m.message.senderId === me.userId,
       senderName:
         m.message.senderId === row.conversation.customerId ? displayName(row.customer) : row.vendorName,

@@ -2,9 +2,9 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { Database, Unlisten } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
-import { parseSignal, USER_EVENTS_CHANNEL, type UserSignal } from './publish.ts';
+import { type BusSignal, parseSignal, USER_EVENTS_CHANNEL } from './publish.ts';
 
-export type SignalListener = (signal: UserSignal) => void;
+export type SignalListener = (signal: BusSignal) => void;
 
 /**
  * This process's end of the event bus: ONE listening connection (PostgreSQL LISTEN on its own
@@ -14,9 +14,10 @@ export type SignalListener = (signal: UserSignal) => void;
  */
 export interface EventBus {
   /**
-   * Hands `listener` every signal for `userId` (from any process) until the returned function is
-   * called. Resolves once this process is listening, so a caller that reads the database after it
-   * misses nothing committed later; rejects when the database cannot be reached (503).
+   * Hands `listener` every signal for `userId` (from any process: a notification, changed counts, or
+   * the end of a session's or the user's streams) until the returned function is called. Resolves
+   * once this process is listening, so a caller that reads the database after it misses nothing
+   * committed later; rejects when the database cannot be reached (503).
    */
   subscribe(userId: string, listener: SignalListener): Promise<() => void>;
   /**

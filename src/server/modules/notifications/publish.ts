@@ -16,6 +16,16 @@ export interface UserSignal {
   id?: string;
 }
 
+/**
+ * Also on the channel: the user's streams must end now, those of one session (signed out, revoked)
+ * or every one (banned), whichever process holds them.
+ */
+export type EndSignal =
+  { userId: string; end: 'session'; sessionId: string } | { userId: string; end: 'user' };
+
+/** Anything the channel carries. */
+export type BusSignal = UserSignal | EndSignal;
+
 /** Rows per statement: well inside PostgreSQL's 65,535 parameters. */
 const CHUNK = 1_000;
 
@@ -84,13 +94,27 @@ export async function announceUnread(tx: Db, userIds: readonly string[]): Promis
     FROM unnest(ARRAY[${sql.join(ids, sql`, `)}]::text[]) AS u`);
 }
 
+/**
+ * Ends event streams on every process, at once rather than at their next heartbeat: those of one
+ * session (signed out, revoked), or without `sessionId` every one of the user (banned). Called once
+ * the change is committed; a stream opening meanwhile checks its session after it starts listening.
+ */
+export async function endStreams(db: Db, { userId, sessionId }: { userId: string; sessionId?: string }) {
+  const signal: EndSignal =
+    sessionId === undefined ? { userId, end: 'user' } : { userId, end: 'session', sessionId };
+  await db.execute(sql`SELECT pg_notify(${USER_EVENTS_CHANNEL}::text, ${JSON.stringify(signal)}::text)`);
+}
+
 /** A signal from the channel, or undefined for anything else (never trusted further than its shape). */
-export function parseSignal(payload: string): UserSignal | undefined {
+export function parseSignal(payload: string): BusSignal | undefined {
   try {
     const value = JSON.parse(payload) as unknown;
     if (typeof value !== 'object' || value === null) return undefined;
-    const { userId, id } = value as Record<string, unknown>;
+    const { userId, id, end, sessionId } = value as Record<string, unknown>;
     if (typeof userId !== 'string') return undefined;
+    if (end === 'user') return { userId, end };
+    if (end === 'session') return typeof sessionId === 'string' ? { userId, end, sessionId } : undefined;
+    if (end !== undefined) return undefined;
     if (id !== undefined && (typeof id !== 'string' || !/^\d{1,19}$/.test(id))) return undefined;
     return id === undefined ? { userId } : { userId, id };
   } catch {

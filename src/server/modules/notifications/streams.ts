@@ -8,11 +8,12 @@ import {
 import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { AppError } from '../../http/app-error.ts';
 import { safeError } from '../../http/log-safe-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { EventBus } from './bus.ts';
 import { presentNotifications } from './presenter.ts';
-import type { UserSignal } from './publish.ts';
+import type { EndSignal, UserSignal } from './publish.ts';
 import { latestNotificationId, notificationsAfter, notificationsById, unreadCounts } from './service.ts';
 
 /** What a reconnecting stream is sent at most: the newest it missed (the list has the rest). */
@@ -55,9 +56,11 @@ export interface OpenStream {
 /**
  * This process's event streams (GET /api/me/events): at most MAX_STREAMS_PER_USER per user (the
  * oldest is ended when another opens), each sent its user's notifications as the bus signals them,
- * `unread` when the counts change, and a heartbeat comment every STREAM_HEARTBEAT_MS, when the
- * session is also checked (a stream of a signed-out or revoked session ends). Signals are gathered
- * and handled together: a notification for 2,000 users is read and presented in a few queries.
+ * `unread` when the counts change, and a heartbeat comment every STREAM_HEARTBEAT_MS. A stream ends
+ * as soon as the bus says its session ended or its user was banned (endStreams), whichever process
+ * made the change; the heartbeat also checks the sessions (expiry, anything the bus missed). Signals
+ * are gathered and handled together: a notification for 2,000 users is read and presented in a few
+ * queries.
  */
 export interface StreamHub {
   /** Opens a stream: reads what the client missed before answering, so a failure is a 503, not a broken stream. */
@@ -68,6 +71,15 @@ export interface StreamHub {
   count(userId?: string): number;
   /** Ends every stream (shutdown; also when the bus closes). */
   closeAll(): void;
+}
+
+/** Which of these sessions still exist and have not expired. */
+async function liveSessions(db: Db, ids: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(sql`${inArray(sessions.id, ids)} AND ${sessions.expiresAt} > now()`);
+  return new Set(rows.map((r) => r.id));
 }
 
 export function createStreamHub({
@@ -157,7 +169,7 @@ export function createStreamHub({
   const subscribe = (userId: string) => {
     let subscription = subscriptions.get(userId);
     if (!subscription) {
-      subscription = bus.subscribe(userId, (signal) => queue(signal));
+      subscription = bus.subscribe(userId, (signal) => ('end' in signal ? end(signal) : queue(signal)));
       subscriptions.set(userId, subscription);
       subscription.catch(() => {
         if (subscriptions.get(userId) === subscription) subscriptions.delete(userId);
@@ -165,6 +177,12 @@ export function createStreamHub({
     }
     return subscription;
   };
+
+  /** A session ended or its user was banned: its streams end now, not at the next heartbeat. */
+  function end(signal: EndSignal) {
+    for (const conn of byUser.get(signal.userId) ?? [])
+      if (signal.end === 'user' || conn.sessionId === signal.sessionId) close(conn);
+  }
 
   function queue({ userId, id }: UserSignal) {
     // A signal without an id still counts: the user's unread counts changed.
@@ -240,13 +258,8 @@ export function createStreamHub({
     }
     try {
       const alive = new Set<string>();
-      for (let i = 0; i < ids.length; i += 1_000) {
-        const rows = await db
-          .select({ id: sessions.id })
-          .from(sessions)
-          .where(sql`${inArray(sessions.id, ids.slice(i, i + 1_000))} AND ${sessions.expiresAt} > now()`);
-        for (const r of rows) alive.add(r.id);
-      }
+      for (let i = 0; i < ids.length; i += 1_000)
+        for (const id of await liveSessions(db, ids.slice(i, i + 1_000))) alive.add(id);
       // Signed out, revoked (a ban, "sign out everywhere") or expired: the stream ends with the session.
       for (const conn of all) if (!alive.has(conn.sessionId)) close(conn);
     } catch (err) {
@@ -305,10 +318,13 @@ export function createStreamHub({
             ? []
             : await notificationsAfter(db, userId, lastEventId, STREAM_BACKLOG_LIMIT);
         const baseline = lastEventId === undefined ? await latestNotificationId(db, userId) : undefined;
-        const [presented, counts] = await Promise.all([
+        const [presented, counts, alive] = await Promise.all([
           presentNotifications(db, missed),
           unreadCounts(db, [userId]).then((m) => m.get(userId)!),
+          // Signed out (or banned) after the request was let in, before this listened: no stream.
+          liveSessions(db, [sessionId]).then((ids) => ids.has(sessionId)),
         ]);
+        if (!alive) throw AppError.unauthenticated();
         if (!conn.closed) {
           controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
           for (const n of presented) {
@@ -323,7 +339,7 @@ export function createStreamHub({
         forget(conn);
         throw err;
       }
-      // Ended while it opened (a sixth tab of the user opened meanwhile): nothing more to do.
+      // Ended while it opened (a sixth tab of the user opened, or its session ended): nothing more to do.
       if (conn.closed) return stream;
       void markSeen([userId]);
       const early = conn.early ?? [];

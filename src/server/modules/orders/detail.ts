@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import {
   ORDER_TRANSITIONS,
   actionsFor,
+  deliveryWindowNote,
   orderEventLabel,
   type OrderParty,
 } from '../../../shared/order-machine.ts';
@@ -13,8 +14,10 @@ import { claims, orderProofs, orders, payments, users, vendors } from '../../db/
 import { AppError } from '../../http/app-error.ts';
 import { isAdmin, type Actor } from '../auth/actor.ts';
 import { heldForOrder, paidCentsByOrder } from '../ledger/ledger.ts';
+import { hasPaidOrder } from '../messages/service.ts';
+import { shownTo } from '../messages/masking.ts';
 import { claimDeadline, claimView } from '../payments/claims.ts';
-import { fileUrl } from '../storage/images.ts';
+import { ownedFileUrl } from '../storage/private-files.ts';
 import { orderTimeline, type OrderRow } from './transitions.ts';
 
 type Viewer = OrderDetail['viewer'];
@@ -57,7 +60,7 @@ export async function getOrderDetail(
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents, [claim], paid, balancePayments, proofRounds] = await Promise.all([
+  const [events, heldCents, [claim], paid, balancePayments, proofRounds, [submitted]] = await Promise.all([
     orderTimeline(db, order.id),
     heldForOrder(db, order.id),
     db.select().from(claims).where(eq(claims.orderId, order.id)),
@@ -77,10 +80,20 @@ export async function getOrderDetail(
       })
       .from(orderProofs)
       .where(eq(orderProofs.orderId, order.id)),
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), isNotNull(payments.submittedAt)))
+      .limit(1),
   ]);
   const fulfillment = orderFulfillment(order);
   const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
   const party: OrderParty = viewer;
+  // What one side wrote to the other (the brief's notes, a cancellation's reason) is masked until paid.
+  const otherSide = viewer === 'customer' ? 'vendor' : viewer === 'vendor' ? 'customer' : undefined;
+  const paidVendor = !otherSide || (await hasPaidOrder(db, order));
+  const shown = <T extends string | null | undefined>(text: T, writer: string) =>
+    shownTo(text, { fromOtherSide: writer === otherSide, paid: paidVendor });
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -91,6 +104,7 @@ export async function getOrderDetail(
     updatedAt: order.updatedAt.toISOString(),
     vendor: { id: order.vendorId, businessName: row.vendorName },
     heldCents,
+    paymentConfirming: submitted !== undefined,
     proofSteps: proofSteps(proofRounds),
     claim: claim ? claimView(claim) : null,
     claimOpenUntil: claimOpenUntil?.toISOString() ?? null,
@@ -100,13 +114,20 @@ export async function getOrderDetail(
     },
     customerName:
       [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
-    brief: order.brief ? { ...order.brief, dietary: [...order.brief.dietary] } : null,
+    brief: order.brief
+      ? {
+          ...order.brief,
+          dietary: [...order.brief.dietary],
+          allergies: shown(order.brief.allergies, 'customer'),
+          notes: shown(order.brief.notes, 'customer'),
+        }
+      : null,
     design: order.designSnapshot
       ? {
           occasion: order.designSnapshot.occasion,
           flavor: order.designSnapshot.flavor,
           size: order.designSnapshot.size,
-          description: order.designSnapshot.description,
+          description: shown(order.designSnapshot.description, 'customer'),
           imageUrl: order.designSnapshot.imageUrl,
         }
       : null,
@@ -131,7 +152,10 @@ export async function getOrderDetail(
     // Changes with a button of their own; a claim is resolved from the claims queue instead.
     actions: actionsFor(status, party).flatMap((action) => {
       const rule = ORDER_TRANSITIONS[action] as { button?: string; needsReason?: true };
-      return rule.button ? [{ action, label: rule.button, needsReason: rule.needsReason === true }] : [];
+      const notYet = deliveryWindowNote(action, { deliveryDate: order.deliveryDate, now });
+      return rule.button
+        ? [{ action, label: rule.button, needsReason: rule.needsReason === true, notYet }]
+        : [];
     }),
     events: events.map((e) => ({
       seq: e.seq,
@@ -140,12 +164,12 @@ export async function getOrderDetail(
       toStatus: e.toStatus as OrderStatus,
       party: e.party as OrderParty,
       label: orderEventLabel(e.action),
-      note: e.note,
+      note: shown(e.note, e.party),
       photo:
         e.photoKey && e.photoThumbKey
           ? {
-              url: fileUrl('deliveries', e.photoKey),
-              thumbUrl: fileUrl('deliveries', e.photoThumbKey),
+              url: ownedFileUrl('deliveries', order.id, e.photoKey),
+              thumbUrl: ownedFileUrl('deliveries', order.id, e.photoThumbKey),
               width: e.photoWidth ?? 0,
               height: e.photoHeight ?? 0,
             }

@@ -25,6 +25,7 @@ import { createReview } from '../reviews/create-review.ts';
 import { CLAIM_MESSAGES, MAX_CLAIM_PHOTOS, openClaim, respondToClaim } from '../payments/claims.ts';
 import type { StoredImage } from '../storage/images.ts';
 import { openOrderConversation } from './conversation.ts';
+import { askAboutSubmittedPayments } from '../payments/outcomes.ts';
 import { getOrderDetail } from './detail.ts';
 import { sendPendingRefunds } from '../payments/service.ts';
 import { transitionOrder } from './transitions.ts';
@@ -190,7 +191,13 @@ const review = createRoute({
 export const orderRoutes = openApiRoutes()
   .openapi(detail, async (c) => {
     const { id } = c.req.valid('param');
-    return c.json(await getOrderDetail(c.var.services.db, c.var.actor, id, c.var.services.clock.now()), 200);
+    const { db, payments, clock, log } = c.var.services;
+    const order = await getOrderDetail(db, c.var.actor, id, clock.now());
+    if (order.viewer !== 'customer' || !order.paymentConfirming) return c.json(order, 200);
+    // A card whose answer never arrived (a lost webhook, a crash) is asked about as its customer looks,
+    // so money already taken is shown as paid, not as an unpaid order (a read that repairs, once).
+    await askAboutSubmittedPayments({ db, processor: payments, orderId: id, now: clock.now(), log });
+    return c.json(await getOrderDetail(db, c.var.actor, id, clock.now()), 200);
   })
   .openapi(transition, async (c) => {
     const { id } = c.req.valid('param');
@@ -221,10 +228,11 @@ export const orderRoutes = openApiRoutes()
       note: form.note || undefined,
     });
     const by = { kind: 'user', actor: c.var.actor } as const;
-    // A photo is stored only when the change can be made now (by the order's vendor, once it is ready);
+    // A photo is stored only when the change can be made now (by the order's vendor, once it is ready
+    // and its delivery window is open);
     // otherwise the transition below refuses it with its own reason (404, 403, 409) and nothing is kept.
     const current = await getOrderDetail(db, c.var.actor, id, c.var.services.clock.now());
-    const allowed = current.actions.some((a) => a.action === 'deliver');
+    const allowed = current.actions.some((a) => a.action === 'deliver' && a.notYet === null);
     const file = form.file instanceof File && form.file.size > 0 ? form.file : undefined;
     const photo =
       file && allowed

@@ -1,13 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ORDER_TRANSITIONS,
+  autoCompleteAt,
+  canReleaseFunds,
   checkTransition,
+  deliveryWindowMessage,
+  fundsReleasableAt,
   type OrderAction,
   type OrderParty,
   type TransitionRefusal,
 } from '../../../shared/order-machine.ts';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
-import { addHours } from '../../../shared/time.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderEvents, orders, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -52,7 +55,10 @@ export const AUTO_COMPLETE_JOB = 'order.autoComplete';
 export const expireUnpaidJobKey = (orderId: string) => `order:${orderId}:expireUnpaid`;
 export const EXPIRE_UNPAID_JOB = 'order.expireUnpaid';
 
-const REFUSALS: Record<Exclude<TransitionRefusal, 'reason-required'>, (status: OrderStatus) => string> = {
+const REFUSALS: Record<
+  Exclude<TransitionRefusal, 'reason-required' | 'before-delivery-window'>,
+  (status: OrderStatus) => string
+> = {
   'unknown-action': () => 'That is not something an order can do.',
   'not-allowed': () => 'You can’t make this change to this order.',
   'wrong-status': (status) =>
@@ -94,10 +100,21 @@ export async function transitionOrder(
 
     const note = request.note?.trim() || undefined;
     const { enteredAt, lastSeq } = await eventSummary(tx, order.id);
-    const check = checkTransition(request.action, status, party, { reason: note, now, enteredAt });
+    const check = checkTransition(request.action, status, party, {
+      reason: note,
+      now,
+      enteredAt,
+      deliveryDate: order.deliveryDate,
+    });
     if (!check.ok) {
       if (check.refusal === 'reason-required')
         throw AppError.validation({ note: 'Please say why you are cancelling.' });
+      if (check.refusal === 'before-delivery-window')
+        throw new AppError(
+          'CONFLICT',
+          409,
+          deliveryWindowMessage(request.action as OrderAction, check.opensAt),
+        );
       const status409 = check.refusal === 'wrong-status' || check.refusal === 'too-early';
       throw new AppError(
         status409 ? 'CONFLICT' : 'FORBIDDEN',
@@ -205,20 +222,23 @@ async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, par
   if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, order.id, now);
   // The money: a completed order's held funds to the vendor, a cancelled one's split by the Terms.
   await settleOrderMoney(tx, order, party, now);
-  if (action === 'deliver') {
-    const rule = ORDER_TRANSITIONS.autoComplete.after;
+  // Completes by itself 24 h after delivery, and never before the delivery day has ended (an order
+  // without a delivery date is never delivered: the delivery window needs one).
+  const completesAt =
+    action === 'deliver' ? autoCompleteAt({ deliveredAt: now, deliveryDate: order.deliveryDate }) : null;
+  if (completesAt) {
     await scheduleJob(tx, {
       kind: AUTO_COMPLETE_JOB,
       key: autoCompleteJobKey(order.id),
-      runAt: addHours(now, rule.hours),
+      runAt: completesAt,
       payload: { orderId: order.id },
     });
     // The customer's last reminder, a few hours before it completes by itself (e-mail).
     await scheduleJob(tx, {
       kind: COMPLETE_REMINDER_JOB,
       key: completeReminderJobKey(order.id),
-      runAt: completeReminderAt(now),
-      payload: { orderId: order.id, completesAt: addHours(now, rule.hours).toISOString() },
+      runAt: completeReminderAt(completesAt),
+      payload: { orderId: order.id, completesAt: completesAt.toISOString() },
     });
   } else if (order.status === 'completed' || order.status === 'cancelled') {
     await cancelJob(tx, autoCompleteJobKey(order.id));
@@ -245,8 +265,9 @@ export async function orderTimeline(db: Db | Tx, orderId: string): Promise<Order
 
 /**
  * The orders module's timers. expireUnpaid: an order still pending 24 h after its quote was accepted
- * is cancelled. autoComplete: a delivered order completes 24 h after delivery, unless a satisfaction
- * claim is open (opening one cancels this job, and the handler checks again under the order's lock).
+ * is cancelled. autoComplete: a delivered order completes 24 h after delivery and not before its
+ * delivery day has ended, unless a satisfaction claim is open (opening one cancels this job, and the
+ * handler checks again under the order's lock).
  * An order no longer delivered (completed or cancelled meanwhile) needs nothing: the job just ends.
  */
 export const orderJobHandlers: JobHandlers = {
@@ -260,13 +281,20 @@ export const orderJobHandlers: JobHandlers = {
     const orderId = String(job.payload.orderId ?? '');
     // Locked, so a claim being opened right now either waits for this or stops it.
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, deliveryDate: orders.deliveryDate })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for('update');
     if (order?.status !== 'delivered') return;
     // A satisfaction claim holds the order until an admin resolves it.
     if (await hasOpenClaim(tx, orderId)) return;
+    // Delivered before its day, whatever the path: the funds wait until the delivery day has ended
+    // (no delivery date: they wait for the customer or Frosted).
+    const { deliveryDate } = order;
+    if (!canReleaseFunds({ deliveryDate, now })) {
+      const releasableAt = fundsReleasableAt(deliveryDate);
+      return releasableAt ? { runAgainAt: releasableAt } : undefined;
+    }
     await transitionOrder(tx, { orderId, action: 'autoComplete', by: SYSTEM, now });
   },
 };

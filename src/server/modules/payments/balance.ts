@@ -7,7 +7,7 @@ import { publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
 import { BALANCE_DEADLINE_JOB, CHARGE_BALANCE_JOB, balancePaid } from './balance-jobs.ts';
 import type { PaymentProcessor } from './processor.ts';
-import { applyProcessorEvent } from './service.ts';
+import { applyProcessorEvent } from './events.ts';
 
 export const NO_SAVED_CARD = 'No card was saved with the deposit.';
 /** How long a balance whose charge could not be sent (the processor unreachable) waits to be sent again. */

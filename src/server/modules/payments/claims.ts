@@ -11,7 +11,7 @@ import { claimSplit, heldForOrder, settleOrder } from '../ledger/ledger.ts';
 import { completeReminderJobKey } from '../mail/jobs.ts';
 import { orderParties, publish, vendorOwnerId } from '../notifications/index.ts';
 import { autoCompleteJobKey, transitionOrder } from '../orders/transitions.ts';
-import { fileUrl } from '../storage/images.ts';
+import { ownedFileUrl } from '../storage/private-files.ts';
 import { orderFeeRate, queueRefund } from './money.ts';
 
 type ClaimRow = typeof claims.$inferSelect;
@@ -51,8 +51,8 @@ export function claimView(row: ClaimRow): ClaimView {
     status: row.status,
     description: row.description,
     photos: row.photos.map((p) => ({
-      url: fileUrl('claims', p.imageKey),
-      thumbUrl: fileUrl('claims', p.thumbKey),
+      url: ownedFileUrl('claims', row.orderId, p.imageKey),
+      thumbUrl: ownedFileUrl('claims', row.orderId, p.thumbKey),
       width: p.width,
       height: p.height,
     })),

@@ -111,8 +111,8 @@ export async function queueRefund(
     .where(
       and(
         eq(payments.orderId, orderId),
-        eq(payments.status, 'succeeded'),
-        ...(paymentId ? [eq(payments.id, paymentId)] : []),
+        // One named charge may be a duplicate (collected for what another payment paid).
+        ...(paymentId ? [eq(payments.id, paymentId)] : [eq(payments.status, 'succeeded')]),
       ),
     )
     .orderBy(desc(payments.createdAt))

@@ -6,6 +6,8 @@
  */
 export interface PaymentProcessor {
   readonly name: 'sandbox' | 'stripe';
+  /** What the browser needs to pay with this processor's own form (Stripe's publishable key), if any. */
+  readonly publishableKey: string | null;
   /** Starts a payment of `amountCents` for an order; the customer completes it at checkout. */
   createPayment(input: {
     paymentId: string;
@@ -60,6 +62,9 @@ export interface ProcessorPayment {
   status: 'requires_payment' | 'requires_action' | 'processing' | 'succeeded' | 'failed';
   /** What it is for; for a success, what was collected. */
   amountCents: number;
+  currency: string;
+  /** For a decline: why, in the processor's words. */
+  failureMessage?: string | null | undefined;
   clientSecret: string | null;
   /** For a success: the card saved with it for later (a deposit's) and the processor's customer. */
   savedMethodRef?: string | null | undefined;
@@ -80,6 +85,8 @@ export type ProcessorEvent =
       type: 'payment.succeeded';
       paymentRef: string;
       amountCents: number;
+      /** ISO currency as the processor reports it; anything but CAD is flagged, never applied. */
+      currency: string;
       /** The card saved with it for later (a deposit's), and the processor's customer it belongs to. */
       savedMethodRef?: string | null | undefined;
       customerRef?: string | null | undefined;

@@ -4,7 +4,9 @@ import { payments, payouts, processorEvents, vendors } from '../../db/schema/ind
 import type { Logger } from '../../logger.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 import { recordPayoutPaid } from './payouts.ts';
-import { applyProcessorEvent, reopenable } from './service.ts';
+import { z } from 'zod';
+import { applyProcessorEvent, recordEventFailure } from './events.ts';
+import { reopenable } from './service.ts';
 import { isStripeProcessor } from './stripe.ts';
 
 const MINUTE = 60_000;
@@ -66,10 +68,15 @@ const dueForAsking = (now: Date) => {
   );
 };
 
-/** (a) Events kept unapplied because their payment was unknown, now that it is known. */
+/**
+ * (a) Events kept unapplied because their payment was unknown, now that it is known, and events that
+ * failed to apply whose next try is due. Each on its own: one that fails again has its failure
+ * recorded on its row (attempts, error, next try, by applyProcessorEvent) and the others go on.
+ * Flagged events (an amount or currency that is not the payment's) wait for an admin.
+ */
 async function applyStoredEvents({ db, processor, now, log }: Round): Promise<number> {
   const waiting = await db
-    .select({ payload: processorEvents.payload })
+    .select({ id: processorEvents.id, payload: processorEvents.payload })
     .from(processorEvents)
     .innerJoin(
       payments,
@@ -81,20 +88,49 @@ async function applyStoredEvents({ db, processor, now, log }: Round): Promise<nu
     .where(
       and(
         isNull(processorEvents.appliedAt),
+        isNull(processorEvents.flaggedAt),
         eq(processorEvents.provider, processor.name),
         gte(processorEvents.receivedAt, ago(now, RECOVERY_WINDOW_MS)),
+        or(isNull(processorEvents.nextTryAt), lte(processorEvents.nextTryAt, now)),
       ),
     )
     .orderBy(asc(processorEvents.receivedAt))
     .limit(BATCH);
   let applied = 0;
-  for (const { payload } of waiting) {
-    const event = payload as unknown as ProcessorEvent;
-    const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
-    if (result.applied) applied++;
+  for (const { id, payload } of waiting) {
+    try {
+      const event = storedEvent.parse(payload);
+      const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
+      if (result.applied) applied++;
+    } catch (err) {
+      // A payload that is not an event never reached applyProcessorEvent: its failure is recorded here.
+      if (err instanceof z.ZodError)
+        await recordEventFailure(db, id, new Error('not a processor event'), now);
+      log.error({ err, eventId: id }, 'stored processor event not applied; tried again later');
+    }
   }
   return applied;
 }
+
+/** What a stored event's payload must be to be applied again (it was written by an earlier version, maybe). */
+const storedEvent: z.ZodType<ProcessorEvent> = z.discriminatedUnion('type', [
+  z.object({
+    id: z.string(),
+    type: z.literal('payment.succeeded'),
+    paymentRef: z.string(),
+    amountCents: z.number(),
+    currency: z.string().default('unknown'),
+    savedMethodRef: z.string().nullish(),
+    customerRef: z.string().nullish(),
+  }),
+  z.object({
+    id: z.string(),
+    type: z.literal('payment.failed'),
+    paymentRef: z.string(),
+    message: z.string(),
+  }),
+  z.object({ id: z.string(), type: z.literal('payment.requires_action'), paymentRef: z.string() }),
+]);
 
 /** (b) Payments still open a while after they started: did the processor take the money? */
 async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise<number> {
@@ -130,6 +166,7 @@ async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise
         type: 'payment.succeeded',
         paymentRef: providerRef!,
         amountCents: seen.amountCents,
+        currency: seen.currency,
         // A deposit's card, saved for the balance, is kept as the lost event would have kept it.
         savedMethodRef: seen.savedMethodRef,
         customerRef: seen.customerRef,

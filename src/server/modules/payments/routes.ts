@@ -11,11 +11,16 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { payoutMethod, requestPayout, startStripeOnboarding, vendorPayouts } from './payouts.ts';
-import { authenticateSandboxPayment, confirmSandboxPayment, startCheckout } from './service.ts';
+import {
+  authenticateSandboxPayment,
+  confirmSandboxPayment,
+  markSubmitted,
+  startCheckout,
+} from './service.ts';
 
 const tags = ['payments'];
 // Card attempts are limited per user, as a processor would (card testing).
-const cardLimit = rateLimit({ name: 'card-attempts', max: () => 20, windowSeconds: 3600 });
+const cardLimit = rateLimit({ name: 'card-attempts', max: () => 20, windowSeconds: 3600, per: 'user' });
 const payoutLimit = rateLimit({ name: 'payouts', max: () => 10, windowSeconds: 3600 });
 // Each onboarding request may create a Stripe account link.
 const onboardingLimit = rateLimit({ name: 'stripe-onboarding', max: () => 20, windowSeconds: 3600 });
@@ -63,15 +68,44 @@ const sandboxAuthentication = createRoute({
   },
 });
 
+const submitted = createRoute({
+  method: 'post',
+  path: '/{id}/submitted',
+  tags,
+  summary:
+    'The browser is confirming this payment with the processor itself (Stripe’s Payment Element): until the answer is recorded, the order asks the processor when it is opened',
+  middleware: [cardLimit, customersOnly] as const,
+  request: { params: idParams('id') },
+  responses: {
+    200: json(
+      z.object({ confirming: z.literal(true) }),
+      'Noted: the order asks the processor until it answers',
+    ),
+    ...errors(401, 403, 404, 429, 503),
+  },
+});
+
 export const paymentRoutes = openApiRoutes()
   .openapi(checkout, async (c) => {
-    const { db, payments, clock } = c.var.services;
+    const { db, payments, clock, log } = c.var.services;
     const { orderId } = c.req.valid('json');
     return c.json(
-      await startCheckout({ db, processor: payments, actor: c.var.actor, orderId, now: clock.now() }),
+      await startCheckout({ db, processor: payments, actor: c.var.actor, orderId, now: clock.now(), log }),
       200,
     );
   })
+  .openapi(submitted, async (c) => {
+    const { db, payments, clock } = c.var.services;
+    const paymentId = c.req.valid('param').id;
+    await markSubmitted({ db, processor: payments, actor: c.var.actor, paymentId, now: clock.now() });
+    return c.json({ confirming: true as const }, 200);
+  });
+
+/**
+ * The sandbox's own card form (PAYMENTS_PROVIDER=sandbox): mounted only with the sandbox, which
+ * production refuses unless a demo deployment opts in (ALLOW_TEST_PAYMENTS_IN_PRODUCTION).
+ */
+export const sandboxPaymentRoutes = openApiRoutes()
   .openapi(sandboxConfirmation, async (c) => {
     const { db, payments, clock, log } = c.var.services;
     const card = parseOrThrow(

@@ -82,6 +82,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         type: 'payment.succeeded',
         paymentRef: ref,
         amountCents: row.amount,
+        currency: 'cad',
         savedMethodRef: row.savedMethod,
       } as const;
     if (status === 'requires_action')
@@ -96,6 +97,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
 
   return {
     name: 'sandbox',
+    publishableKey: null,
     async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
       const [created] = await db
         .insert(sandboxCharges)
@@ -169,7 +171,14 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
           : row.status === 'requires_action'
             ? 'requires_action'
             : row.status;
-      return { status, amountCents: row.amount, clientSecret: null, savedMethodRef: row.savedMethod };
+      return {
+        status,
+        amountCents: row.amount,
+        currency: 'cad',
+        failureMessage: row.declineMessage,
+        clientSecret: null,
+        savedMethodRef: row.savedMethod,
+      };
     },
 
     async refund({ paymentRef, amountCents, idempotencyKey }) {

@@ -1,30 +1,22 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Checkout } from '../../../shared/schemas/payments.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  orders,
-  payments,
-  processorEvents,
-  refunds,
-  vendors,
-  type PaymentPurpose,
-} from '../../db/schema/index.ts';
-import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
+import { orders, payments, refunds, vendors, type PaymentPurpose } from '../../db/schema/index.ts';
 import { formatLongDate, vancouverDay } from '../../../shared/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Logger } from '../../logger.ts';
 import type { Actor } from '../auth/actor.ts';
 import { assertVendorCanTake } from '../calendar/availability.ts';
-import { recordPayment, recordRefundSent, settleOrder } from '../ledger/ledger.ts';
+import { recordRefundSent } from '../ledger/ledger.ts';
 import { orderParties, publish } from '../notifications/index.ts';
-import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
-import { queueRefund } from './money.ts';
 import { balancePaid } from './balance-jobs.ts';
-import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
-import { isSandboxProcessor } from './sandbox.ts';
-import { isStripeProcessor } from './stripe.ts';
+import { applyProcessorEvent } from './events.ts';
+import { askAboutPayment, claimSubmission, CONFIRMING_ELSEWHERE, releaseSubmission } from './outcomes.ts';
+import type { PaymentProcessor, ProcessorEvent, ProcessorPayment } from './processor.ts';
+import { isSandboxProcessor, type SandboxProcessor } from './sandbox.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
 
 const ORDER_NOT_FOUND = 'Order not found.';
 const PAYMENT_NOT_FOUND = 'Payment not found.';
@@ -40,12 +32,29 @@ async function payableOrder(db: Db, actor: Actor, orderId: string) {
   return row;
 }
 
-function checkoutDto(
+/**
+ * What this payment means for the customer now: a payment that went through for an order that was
+ * cancelled meanwhile, or for what another payment had already paid, is on its way back, and the
+ * checkout says so instead of "paid".
+ */
+async function refundOf(db: Db, payment: PaymentRow, order: OrderRow): Promise<Checkout['refund']> {
+  if (payment.status === 'duplicate') return { reason: 'already_paid', amountCents: payment.amount };
+  if (payment.status !== 'succeeded' || order.status !== 'cancelled') return null;
+  const [row] = await db
+    .select({ total: sql<string>`COALESCE(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(eq(refunds.orderId, order.id));
+  return { reason: 'order_cancelled', amountCents: Number(row?.total ?? 0) };
+}
+
+async function checkoutDto(
+  db: Db,
+  processor: PaymentProcessor,
   payment: PaymentRow,
-  order: typeof orders.$inferSelect,
+  order: OrderRow,
   vendorName: string,
-  stripe: { clientSecret: string | null; publishableKey: string } | null = null,
-): Checkout {
+  clientSecret: string | null = null,
+): Promise<Checkout> {
   return {
     paymentId: payment.id,
     orderId: order.id,
@@ -57,10 +66,13 @@ function checkoutDto(
     balanceCents: order.depositCents === null ? null : order.amount - order.depositCents,
     balanceDueAt: order.balanceDueAt?.toISOString() ?? null,
     provider: payment.provider as Checkout['provider'],
-    status: payment.status,
+    // A duplicate did go through: what happens to the money is `refund`.
+    status: payment.status === 'duplicate' ? 'succeeded' : payment.status,
+    confirming: payment.submittedAt !== null,
+    refund: await refundOf(db, payment, order),
     failureMessage: payment.failureMessage,
-    clientSecret: stripe?.clientSecret ?? null,
-    publishableKey: stripe?.publishableKey ?? null,
+    clientSecret,
+    publishableKey: payment.provider === processor.name ? processor.publishableKey : null,
   };
 }
 
@@ -116,7 +128,9 @@ async function amountDue(
  * payment row is written before the processor is asked, and the processor's id after, both keyed by
  * the payment, so a crash in between is finished by asking again with the same idempotency key. A
  * payment the processor already knows is looked up rather than created again (Stripe forgets
- * idempotency keys after 24 hours).
+ * idempotency keys after 24 hours), and first asked what became of it: a card taken before a crash
+ * or a lost webhook pays the order now, instead of being asked for again. Two tabs get the same
+ * payment: one open checkout payment per order, purpose and processor (a unique index).
  */
 export async function startCheckout({
   db,
@@ -124,14 +138,43 @@ export async function startCheckout({
   actor,
   orderId,
   now,
+  log,
 }: {
   db: Db;
   processor: PaymentProcessor;
   actor: Actor;
   orderId: string;
   now: Date;
+  log: Logger;
 }): Promise<Checkout> {
-  const { order, vendorName } = await payableOrder(db, actor, orderId);
+  let { order, vendorName } = await payableOrder(db, actor, orderId);
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, processor.name),
+        eq(payments.offSession, false),
+        isNotNull(payments.providerRef),
+        inArray(payments.status, [...reopenable(processor)]),
+      ),
+    );
+  const seen = new Map<string, ProcessorPayment>();
+  for (const payment of open) {
+    const answer = await askAboutPayment({ db, processor, payment, now, log });
+    if (answer) seen.set(payment.id, answer);
+  }
+  if (open.length > 0) ({ order, vendorName } = await payableOrder(db, actor, orderId));
+  // Still with the processor (processing, or it could not be reached): the customer waits, never pays twice.
+  const [confirming] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, order.id), isNotNull(payments.submittedAt), eq(payments.offSession, false)),
+    )
+    .limit(1);
+  if (confirming) return checkoutDto(db, processor, confirming, order, vendorName);
   const due = await amountDue(db, order);
   if ('refusal' in due) throw new AppError('CONFLICT', 409, due.refusal);
   // The first payment checks the day again (under the vendor's lock, like acceptance): a vendor who
@@ -146,20 +189,24 @@ export async function startCheckout({
         excludeOrderId: order.id,
       }),
     );
-  let [payment] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, order.id),
-        eq(payments.provider, processor.name),
-        eq(payments.purpose, due.purpose),
-        eq(payments.offSession, false),
-        inArray(payments.status, [...reopenable(processor)]),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
+  const findOpen = async () => {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.provider, processor.name),
+          eq(payments.purpose, due.purpose),
+          eq(payments.offSession, false),
+          inArray(payments.status, [...reopenable(processor)]),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  };
+  let payment = await findOpen();
   if (!payment) {
     [payment] = await db
       .insert(payments)
@@ -172,19 +219,25 @@ export async function startCheckout({
         createdAt: now,
         updatedAt: now,
       })
+      // Another tab opened it first (payments_order_purpose_open_uq): that one is the checkout.
+      .onConflictDoNothing()
       .returning();
+    payment ??= await findOpen();
+    if (!payment)
+      throw new AppError('CONFLICT', 409, 'This order’s payment changed just now. Reload the page.');
   }
   let clientSecret: string | null;
-  if (payment!.providerRef) {
-    ({ clientSecret } = await processor.retrievePayment(payment!.providerRef));
+  if (payment.providerRef) {
+    clientSecret = (seen.get(payment.id) ?? (await processor.retrievePayment(payment.providerRef)))
+      .clientSecret;
   } else {
     const created = await processor.createPayment({
-      paymentId: payment!.id,
+      paymentId: payment.id,
       orderId: order.id,
-      amountCents: payment!.amount,
-      idempotencyKey: `payment:${payment!.id}`,
+      amountCents: payment.amount,
+      idempotencyKey: `payment:${payment.id}`,
       // The deposit saves the card the balance is charged to.
-      saveCard: payment!.purpose === 'deposit',
+      saveCard: payment.purpose === 'deposit',
     });
     clientSecret = created.clientSecret;
     if (created.customerRef)
@@ -195,13 +248,10 @@ export async function startCheckout({
     [payment] = await db
       .update(payments)
       .set({ providerRef: created.ref, updatedAt: now })
-      .where(eq(payments.id, payment!.id))
+      .where(eq(payments.id, payment.id))
       .returning();
   }
-  const stripe = isStripeProcessor(processor)
-    ? { clientSecret, publishableKey: processor.publishableKey }
-    : null;
-  return checkoutDto(payment!, order, vendorName, stripe);
+  return checkoutDto(db, processor, payment!, order, vendorName, clientSecret);
 }
 
 async function customersPayment(db: Db, actor: Actor, paymentId: string) {
@@ -215,210 +265,85 @@ async function customersPayment(db: Db, actor: Actor, paymentId: string) {
   return row;
 }
 
-/** The sandbox's card form was sent: the sandbox decides, and its event is applied as a webhook's would be. */
-export async function confirmSandboxPayment({
+/**
+ * The customer's browser is about to confirm the payment with the processor itself (Stripe's
+ * Payment Element): until its answer is recorded the outcome is unknown, so the order page asks the
+ * processor instead of waiting for the webhook, and never shows money already taken as unpaid.
+ */
+export async function markSubmitted({
   db,
   processor,
   actor,
   paymentId,
-  cardNumber,
   now,
-  log,
 }: {
   db: Db;
   processor: PaymentProcessor;
   actor: Actor;
   paymentId: string;
-  cardNumber: string;
+  now: Date;
+}): Promise<void> {
+  const { payment } = await customersPayment(db, actor, paymentId);
+  if (payment.provider !== processor.name || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
+  await db
+    .update(payments)
+    .set({ submittedAt: now })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, [...reopenable(processor)])));
+}
+
+interface SandboxStep {
+  db: Db;
+  processor: PaymentProcessor;
+  actor: Actor;
+  paymentId: string;
   now: Date;
   log: Logger;
-}): Promise<Checkout> {
+}
+
+/**
+ * One step of the sandbox's own card flow, sent to the processor once: the payment is claimed
+ * (`submitted_at`) before the sandbox is asked, so a second tab is told the payment is being
+ * confirmed instead of sending its card too, and a crash before the answer is recorded leaves a
+ * payment that is asked about, not charged again. The answer is applied as a webhook's would be.
+ */
+async function sandboxStep(
+  { db, processor, actor, paymentId, now, log }: SandboxStep,
+  waitingFor: 'requires_payment' | 'requires_action',
+  notWaiting: string,
+  send: (sandbox: SandboxProcessor, ref: string) => Promise<ProcessorEvent>,
+): Promise<Checkout> {
   // Only the sandbox has a card form of its own: under Stripe the route does not exist.
   if (!isSandboxProcessor(processor)) throw AppError.notFound();
   const { payment } = await customersPayment(db, actor, paymentId);
   if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
-  if (payment.status !== 'requires_payment')
-    throw new AppError('CONFLICT', 409, 'This payment is no longer waiting for a card. Reload the page.');
-  const event = await processor.confirmCard(payment.providerRef, cardNumber);
+  if (payment.status !== waitingFor) throw new AppError('CONFLICT', 409, notWaiting);
+  if (!(await claimSubmission(db, payment.id, waitingFor, now)))
+    throw new AppError('CONFLICT', 409, CONFIRMING_ELSEWHERE);
+  const event = await send(processor, payment.providerRef);
   await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+  // The answer to this card is recorded: the outcome is known.
+  await releaseSubmission(db, payment.id);
   const after = await customersPayment(db, actor, paymentId);
-  return checkoutDto(after.payment, after.order, after.vendorName);
+  return checkoutDto(db, processor, after.payment, after.order, after.vendorName);
 }
+
+/** The sandbox's card form was sent: the sandbox decides. */
+export const confirmSandboxPayment = ({ cardNumber, ...step }: SandboxStep & { cardNumber: string }) =>
+  sandboxStep(
+    step,
+    'requires_payment',
+    'This payment is no longer waiting for a card. Reload the page.',
+    (sandbox, ref) => sandbox.confirmCard(ref, cardNumber),
+  );
 
 /** The sandbox's extra confirmation step (3-D Secure), approved or not. */
-export async function authenticateSandboxPayment({
-  db,
-  processor,
-  actor,
-  paymentId,
-  approve,
-  now,
-  log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  actor: Actor;
-  paymentId: string;
-  approve: boolean;
-  now: Date;
-  log: Logger;
-}): Promise<Checkout> {
-  if (!isSandboxProcessor(processor)) throw AppError.notFound();
-  const { payment } = await customersPayment(db, actor, paymentId);
-  if (payment.provider !== 'sandbox' || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
-  if (payment.status !== 'requires_action')
-    throw new AppError('CONFLICT', 409, 'This payment is not waiting for a confirmation. Reload the page.');
-  const event = await processor.authenticate(payment.providerRef, approve);
-  await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
-  const after = await customersPayment(db, actor, paymentId);
-  return checkoutDto(after.payment, after.order, after.vendorName);
-}
-
-/**
- * Applies what a processor says happened, once: the event is stored by its id first, so a repeat
- * (webhooks are delivered at least once) is recognised, and each effect is idempotent besides (a
- * payment already succeeded stays so; the ledger posts a payment once). Events may arrive in any
- * order: a failure reported after the success is ignored, a success after a failure wins.
- */
-export async function applyProcessorEvent({
-  db,
-  provider,
-  event,
-  now,
-  log,
-}: {
-  db: Db;
-  provider: string;
-  event: ProcessorEvent;
-  now: Date;
-  log: Logger;
-}): Promise<{ applied: boolean }> {
-  await db
-    .insert(processorEvents)
-    .values({ id: event.id, provider, type: event.type, payload: { ...event }, receivedAt: now })
-    .onConflictDoNothing();
-  const result = await db.transaction(async (tx) => {
-    const [stored] = await tx
-      .select({ appliedAt: processorEvents.appliedAt })
-      .from(processorEvents)
-      .where(eq(processorEvents.id, event.id))
-      .for('update');
-    if (stored?.appliedAt) return { applied: false };
-
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, provider), eq(payments.providerRef, event.paymentRef)))
-      .for('update');
-    if (!payment) {
-      // Not ours, or it arrived before we recorded the processor's id: kept unapplied for a retry.
-      await tx
-        .update(processorEvents)
-        .set({ error: 'no payment with this reference yet' })
-        .where(eq(processorEvents.id, event.id));
-      log.warn({ eventId: event.id, ref: event.paymentRef }, 'processor event for an unknown payment');
-      return { applied: false };
-    }
-    if (event.type === 'payment.succeeded' && payment.status !== 'succeeded') {
-      await tx
-        .update(payments)
-        .set({ status: 'succeeded', failureMessage: null, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId)).for('update');
-      await recordPayment(tx, {
-        orderId: payment.orderId,
-        vendorId: order!.vendorId,
-        amountCents: event.amountCents,
-        key: `payment:${payment.id}`,
-      });
-      const parties = await orderParties(tx, order!.id);
-      if (payment.purpose !== 'balance' && order!.status === 'pending') {
-        // A deposit keeps the card it saved, for the balance.
-        if (payment.purpose === 'deposit' && event.savedMethodRef)
-          await tx
-            .update(orders)
-            .set({
-              paymentMethodRef: event.savedMethodRef,
-              ...(event.customerRef && { processorCustomerRef: event.customerRef }),
-            })
-            .where(eq(orders.id, order!.id));
-        await transitionOrder(tx, { orderId: order!.id, action: 'pay', by: SYSTEM, now });
-        // The amount paid now: a deposit is only part of the order.
-        await publish(tx, {
-          type: 'payment.captured',
-          userIds: parties,
-          refs: { orderId: order!.id, amount: event.amountCents },
-        });
-      } else if (payment.purpose === 'balance' && !isFinalOrderStatus(order!.status)) {
-        await publish(tx, {
-          type: 'balance.charged',
-          userIds: parties,
-          refs: { orderId: order!.id, amount: event.amountCents },
-        });
-      } else {
-        // Paid after the order was cancelled (it expired meanwhile, say): all of this payment goes back.
-        log.warn({ orderId: order!.id, status: order!.status }, 'payment for an order no longer payable');
-        await settleOrder(tx, {
-          kind: 'cancellation',
-          orderId: order!.id,
-          vendorId: order!.vendorId,
-          heldCents: event.amountCents,
-          split: { refundCents: event.amountCents, vendorCents: 0, platformCents: 0 },
-          key: `late_payment:${payment.id}`,
-        });
-        await queueRefund(tx, order!.id, event.amountCents, now, payment.id);
-      }
-    } else if (event.type === 'payment.failed' && payment.status !== 'succeeded') {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureMessage: event.message, updatedAt: now })
-        .where(eq(payments.id, payment.id));
-      // The balance's automatic charge was declined: the customer is told, with the link to pay it.
-      if (payment.offSession && payment.status !== 'failed') {
-        const [customerId] = await orderParties(tx, payment.orderId);
-        await publish(tx, {
-          type: 'balance.failed',
-          userIds: [customerId],
-          refs: { orderId: payment.orderId },
-        });
-      }
-    } else if (event.type === 'payment.requires_action' && payment.status === 'requires_payment') {
-      await tx
-        .update(payments)
-        .set({ status: 'requires_action', updatedAt: now })
-        .where(eq(payments.id, payment.id));
-    }
-    await tx
-      .update(processorEvents)
-      .set({ appliedAt: now, error: null })
-      .where(eq(processorEvents.id, event.id));
-    return { applied: true };
-  });
-  return result;
-}
-
-/**
- * A verified processor event that changes nothing here (another type, or a payment not made by
- * Frosted): recorded by its id as applied, so a repeat is recognised and recovery leaves it alone.
- */
-export async function recordIgnoredEvent({
-  db,
-  provider,
-  id,
-  type,
-  now,
-}: {
-  db: Db;
-  provider: string;
-  id: string;
-  type: string;
-  now: Date;
-}): Promise<void> {
-  await db
-    .insert(processorEvents)
-    .values({ id, provider, type, payload: { id, type }, receivedAt: now, appliedAt: now })
-    .onConflictDoNothing();
-}
+export const authenticateSandboxPayment = ({ approve, ...step }: SandboxStep & { approve: boolean }) =>
+  sandboxStep(
+    step,
+    'requires_action',
+    'This payment is not waiting for a confirmation. Reload the page.',
+    (sandbox, ref) => sandbox.authenticate(ref, approve),
+  );
 
 /**
  * Sends the refunds that cancellations and claims queued. The processor's idempotency key is the

@@ -41,6 +41,9 @@ export interface StripeWebhook {
 
 export class WebhookSignatureError extends Error {}
 
+/** How far a webhook's signed time may be from ours, either way (Stripe's own default). */
+const WEBHOOK_TOLERANCE_S = 300;
+
 export const isStripeProcessor = (processor: PaymentProcessor): processor is StripeProcessor =>
   processor.name === 'stripe' && 'parseWebhook' in processor;
 
@@ -152,6 +155,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
                 type: 'payment.succeeded',
                 paymentRef: intent.id,
                 amountCents: intent.amount_received,
+                currency: intent.currency,
               }
             : {
                 id: `${intent.id}:${intent.status}`,
@@ -181,6 +185,8 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
       return {
         status,
         amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
+        currency: intent.currency,
+        failureMessage: intent.last_payment_error?.message ?? null,
         clientSecret: intent.client_secret,
         ...savedCard(intent),
       };
@@ -248,13 +254,17 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
           payload,
           signature,
           config.webhookSecret,
-          undefined,
+          WEBHOOK_TOLERANCE_S,
           undefined,
           receivedAt.getTime(),
         );
       } catch (err) {
         throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
       }
+      // The SDK refuses stale timestamps only: one from the future is refused the same way.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+      if (!(signedAt * 1000 <= receivedAt.getTime() + WEBHOOK_TOLERANCE_S * 1000))
+        throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)');
       return { id: event.id, type: event.type, event: processorEvent(event) };
     },
 
@@ -343,6 +353,7 @@ function processorEvent(event: Stripe.Event): ProcessorEvent | null {
         type: 'payment.succeeded',
         paymentRef: intent.id,
         amountCents: intent.amount_received,
+        currency: intent.currency,
         ...savedCard(intent),
       };
     }

@@ -4,7 +4,7 @@ import { webhookReceiptSchema } from '../../../shared/schemas/payments.ts';
 import { AppError } from '../../http/app-error.ts';
 import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
-import { applyProcessorEvent, recordIgnoredEvent } from './service.ts';
+import { applyProcessorEvent, recordIgnoredEvent } from './events.ts';
 import { isStripeProcessor, WebhookSignatureError } from './stripe.ts';
 
 const BAD_SIGNATURE = 'This request is not signed by Stripe with this server’s webhook secret.';

@@ -1,15 +1,14 @@
 import type { ProofImage } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { proofImageProblem } from '../../../shared/schemas/proofs.ts';
-import type { BucketId } from '../storage/buckets.ts';
 import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
 import type { ObjectStore } from '../storage/store.ts';
 
 /**
- * Proof pictures live with the order's other pictures: random keys, the links shown only to the
- * order's customer, its vendor and admins.
+ * Proof pictures live with the order's other pictures, in a private bucket served only to the
+ * order's customer, its vendor and admins (storage/private-files.ts).
  */
-export const PROOF_BUCKET: BucketId = 'deliveries';
+export const PROOF_BUCKET = 'deliveries';
 
 const isFileProblem = (err: unknown): err is AppError =>
   err instanceof AppError && (err.code === 'UNSUPPORTED_FILE' || err.code === 'FILE_TOO_LARGE');

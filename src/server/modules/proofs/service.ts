@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { orderProofs, orders, type ProofImage, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, isAdmin } from '../auth/actor.ts';
+import { hasPaidOrder } from '../messages/service.ts';
 import { publish } from '../notifications/index.ts';
 
 export type ProofRow = typeof orderProofs.$inferSelect;
@@ -21,6 +22,7 @@ export interface ProofOrder {
   status: string;
   deliveryDate: Date | null;
   customerId: string;
+  vendorId: string;
   vendorUserId: string;
   cutoffHours: number;
   viewer: ProofViewer;
@@ -54,6 +56,7 @@ async function proofOrder(db: Db, actor: Actor, orderId: string, { lock = false 
     status: order.status,
     deliveryDate: order.deliveryDate,
     customerId: order.customerId,
+    vendorId: order.vendorId,
     vendorUserId: vendor.userId,
     // As agreed at acceptance; orders from before that was kept follow the vendor's setting.
     cutoffHours: order.changeCutoffHours ?? vendor.cutoffHours,
@@ -114,15 +117,17 @@ const proofOf = async (db: Db, orderId: string, proofId: string) =>
       .where(and(eq(orderProofs.id, proofId), eq(orderProofs.orderId, orderId)))
   )[0];
 
-/** Every round of an order's proofs, oldest first, for its customer, vendor or an admin. */
+/**
+ * Every round of an order's proofs, oldest first, for its customer, vendor or an admin, and whether
+ * the customer has paid the vendor (the notes of each side show contact details to the other only then).
+ */
 export async function listProofs({ db, actor, orderId }: { db: Db; actor: Actor; orderId: string }) {
   const order = await proofOrder(db, actor, orderId);
-  const rounds = await db
-    .select()
-    .from(orderProofs)
-    .where(eq(orderProofs.orderId, orderId))
-    .orderBy(asc(orderProofs.round));
-  return { order, rounds };
+  const [rounds, paid] = await Promise.all([
+    db.select().from(orderProofs).where(eq(orderProofs.orderId, orderId)).orderBy(asc(orderProofs.round)),
+    order.viewer === 'admin' || hasPaidOrder(db, order),
+  ]);
+  return { order: { ...order, paid }, rounds };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { cakeDesigns, quoteEvents, quoteRequests, quotes, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../auth/actor.ts';
+import { paidPairs, shownTo } from '../messages/masking.ts';
 import { displayName } from '../reviews/presenter.ts';
 
 /** Requests a customer sees at once (newest first); quotes a vendor's inbox shows. */
@@ -33,7 +34,19 @@ const designColumns = {
   imageUrl: cakeDesigns.imageUrl,
 };
 
-function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[]): QuoteView {
+/**
+ * Who reads a quote, and whether their customer has paid the vendor: what the other side wrote (a
+ * quote's message, a change asked for, a request's notes) shows contact details only then.
+ */
+type Reader = { side: 'customer' | 'vendor'; paid: boolean };
+
+const shown = <T extends string | null | undefined>(text: T, writer: string, reader: Reader) =>
+  shownTo(text, {
+    fromOtherSide: writer === (reader.side === 'customer' ? 'vendor' : 'customer'),
+    paid: reader.paid,
+  });
+
+function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[], reader: Reader): QuoteView {
   return {
     id: q.id,
     status: q.status as QuoteStatus,
@@ -41,8 +54,8 @@ function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[]): Quote
     priceCents: q.priceCents,
     deliveryFeeCents: q.deliveryFeeCents,
     totalCents: q.priceCents === null ? null : q.priceCents + (q.deliveryFeeCents ?? 0),
-    includes: q.includes,
-    message: q.message,
+    includes: shown(q.includes, 'vendor', reader),
+    message: shown(q.message, 'vendor', reader),
     validUntil: q.validUntil?.toISOString() ?? null,
     revision: q.revision,
     orderId: q.orderId,
@@ -55,7 +68,7 @@ function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[]): Quote
         priceCents: e.priceCents,
         deliveryFeeCents: e.deliveryFeeCents,
         targetPriceCents: e.targetPriceCents,
-        message: e.message,
+        message: shown(e.message, e.party, reader),
         validUntil: e.validUntil?.toISOString() ?? null,
         at: e.createdAt.toISOString(),
       })),
@@ -67,7 +80,17 @@ async function eventsOf(db: Db, quoteIds: string[]): Promise<EventRow[]> {
   return db.select().from(quoteEvents).where(inArray(quoteEvents.quoteId, quoteIds)).orderBy(quoteEvents.seq);
 }
 
-const presentBrief = (r: RequestRow) => ({ ...r.brief, dietary: [...r.brief.dietary] });
+/** The customer's brief; its free text (allergies, notes) as the reader may see it. */
+const presentBrief = (r: RequestRow, reader: Reader) => ({
+  ...r.brief,
+  dietary: [...r.brief.dietary],
+  allergies: shown(r.brief.allergies, 'customer', reader),
+  notes: shown(r.brief.notes, 'customer', reader),
+});
+
+/** The customer's design; its description as the reader may see it. */
+const presentDesign = (design: DesignRow, reader: Reader): DesignRow =>
+  design && { ...design, description: shown(design.description, 'customer', reader) };
 
 /** The customer's requests, newest first, each with every vendor's quote. */
 export async function listCustomerRequests(db: Db, actor: Actor, only?: string): Promise<QuoteRequestView[]> {
@@ -90,19 +113,31 @@ export async function listCustomerRequests(db: Db, actor: Actor, only?: string):
       ),
     )
     .orderBy(quotes.createdAt, quotes.id);
-  const events = await eventsOf(
-    db,
-    rows.map((r) => r.quote.id),
-  );
+  const [events, paid] = await Promise.all([
+    eventsOf(
+      db,
+      rows.map((r) => r.quote.id),
+    ),
+    paidPairs(
+      db,
+      rows.map((r) => ({ customerId: actor.id, vendorId: r.vendor.id })),
+    ),
+  ]);
   return requests.map(({ request, design }) => ({
     id: request.id,
     status: request.status as QuoteRequestView['status'],
     createdAt: request.createdAt.toISOString(),
-    brief: presentBrief(request),
+    // Their own brief, as they wrote it.
+    brief: presentBrief(request, { side: 'customer', paid: false }),
     design: (design as DesignRow) ?? null,
     quotes: rows
       .filter((r) => r.quote.requestId === request.id)
-      .map((r) => presentQuote(r.quote, r.vendor, events)),
+      .map((r) =>
+        presentQuote(r.quote, r.vendor, events, {
+          side: 'customer',
+          paid: paid({ customerId: actor.id, vendorId: r.vendor.id }),
+        }),
+      ),
   }));
 }
 
@@ -131,16 +166,23 @@ export async function listVendorInbox(db: Db, actor: Actor): Promise<VendorQuote
     .where(eq(vendors.userId, actor.id))
     .orderBy(desc(quotes.createdAt), quotes.id)
     .limit(LIST_LIMIT);
-  const events = await eventsOf(
-    db,
-    rows.map((r) => r.quote.id),
-  );
-  return rows.map((r) => ({
-    ...presentQuote(r.quote, r.vendor, events),
-    requestId: r.request.id,
-    createdAt: r.quote.createdAt.toISOString(),
-    customerName: displayName(r.customer),
-    brief: presentBrief(r.request),
-    design: (r.design as DesignRow) ?? null,
-  }));
+  const pairOf = (r: (typeof rows)[number]) => ({ customerId: r.request.customerId, vendorId: r.vendor.id });
+  const [events, paid] = await Promise.all([
+    eventsOf(
+      db,
+      rows.map((r) => r.quote.id),
+    ),
+    paidPairs(db, rows.map(pairOf)),
+  ]);
+  return rows.map((r) => {
+    const reader: Reader = { side: 'vendor', paid: paid(pairOf(r)) };
+    return {
+      ...presentQuote(r.quote, r.vendor, events, reader),
+      requestId: r.request.id,
+      createdAt: r.quote.createdAt.toISOString(),
+      customerName: displayName(r.customer),
+      brief: presentBrief(r.request, reader),
+      design: presentDesign((r.design as DesignRow) ?? null, reader),
+    };
+  });
 }

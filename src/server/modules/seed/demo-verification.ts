@@ -1,4 +1,4 @@
-import { like } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { vancouverDay } from '../../../shared/time.ts';
 import { addDaysToDay, VERIFICATION_ITEMS, VERIFICATION_KINDS } from '../../../shared/verification.ts';
 import type { Tx } from '../../db/client.ts';
@@ -92,12 +92,13 @@ export async function seedDemoVerification({
   for (const vendor of vendors) await recomputeVerified(tx, vendor.id, today);
 }
 
-/** The demo documents' keys, to delete their files after the demo rows are gone. */
-export async function demoDocumentKeys(tx: Tx, vendorIdPrefix: string): Promise<string[]> {
+/** The documents' keys of the demo vendors about to be deleted, to delete their files afterwards. */
+export async function demoDocumentKeys(tx: Tx, vendorIds: string[]): Promise<string[]> {
+  if (vendorIds.length === 0) return [];
   const rows = await tx
     .select({ key: vendorVerificationItems.documentKey })
     .from(vendorVerificationItems)
-    .where(like(vendorVerificationItems.vendorId, `${vendorIdPrefix}%`));
+    .where(inArray(vendorVerificationItems.vendorId, vendorIds));
   return rows.map((r) => r.key);
 }
 

@@ -1,6 +1,5 @@
 import { hashPassword } from 'better-auth/crypto';
-import { and, like, notInArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import {
@@ -9,7 +8,6 @@ import {
   claims,
   customerFavorites,
   ledgerAccounts,
-  ledgerEntries,
   ledgerTransactions,
   orderEvents,
   orders,
@@ -45,15 +43,6 @@ import { deleteDocuments, demoDocumentKeys, seedDemoVerification } from './demo-
 export const SEED_TABLES = ['vendors', 'cake_designs', 'orders', 'favorites', 'reviews'] as const;
 export type SeedTable = (typeof SEED_TABLES)[number];
 
-export const ID_PREFIXES = {
-  reviews: 'review-',
-  favorites: 'fav-',
-  orders: 'order-',
-  cake_designs: 'cake-',
-  vendors: 'vendor-',
-  users: 'user-demo-',
-} as const;
-
 /**
  * One seeding run. Without demo accounts (production) the demo people are created without a password
  * and the demo administrator not at all: the README's demo password must never open a real site.
@@ -87,6 +76,7 @@ async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
     phone: a.phone,
     location: a.location,
     role: a.role,
+    isDemo: true,
     createdAt: now,
     updatedAt: now,
   }));
@@ -97,6 +87,7 @@ async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
     emailVerified: true,
     userType: 'vendor',
     phone: v.phone,
+    isDemo: true,
     createdAt: now,
     updatedAt: now,
   }));
@@ -145,6 +136,7 @@ async function seedVendors(seeding: Seeding) {
         location: v.location,
         imageUrl: v.imageUrl,
         ...DEMO_VENDOR_CAPABILITIES[v.id],
+        isDemo: true,
         createdAt: new Date(now.getTime() - (400 + i * 30) * DAY),
         updatedAt: now,
       })),
@@ -173,7 +165,7 @@ async function refreshDemoVendorNumbers(tx: Tx) {
       review_count = (select count(*)::int from ${reviews} r where r.vendor_id = v.id),
       rating_sum = coalesce((select sum(r.rating)::int from ${reviews} r where r.vendor_id = v.id), 0),
       rating = coalesce((select round(avg(r.rating), 2) from ${reviews} r where r.vendor_id = v.id), 0)
-    where v.id like ${ID_PREFIXES.vendors + '%'}`);
+    where v.is_demo`);
 }
 
 async function seedDesigns(seeding: Seeding) {
@@ -197,6 +189,7 @@ async function seedDesigns(seeding: Seeding) {
           prompt: buildPrompt(form, d.style),
           style: d.style,
           dietaryRestrictions: form.dietary,
+          isDemo: true,
           createdAt: new Date(now.getTime() - (70 - i * 8) * DAY),
           updatedAt: now,
         };
@@ -218,6 +211,7 @@ async function seedOrders(seeding: Seeding) {
       demo.map((o) => ({
         ...o,
         customerId,
+        isDemo: true,
         // Last changed at its latest event, as the lifecycle would have left it.
         updatedAt: events.filter((e) => e.orderId === o.id).at(-1)!.createdAt,
       })),
@@ -289,7 +283,14 @@ async function seedFavorites(seeding: Seeding) {
   await seedDesigns(seeding);
   await tx
     .insert(customerFavorites)
-    .values(DEMO_FAVORITES.map((f) => ({ ...f, customerId: DEMO_ACCOUNTS.customer.id, createdAt: now })))
+    .values(
+      DEMO_FAVORITES.map((f) => ({
+        ...f,
+        customerId: DEMO_ACCOUNTS.customer.id,
+        isDemo: true,
+        createdAt: now,
+      })),
+    )
     .onConflictDoNothing();
 }
 
@@ -302,6 +303,7 @@ async function seedReviews(seeding: Seeding) {
       DEMO_REVIEWS.map(({ daysAgo, ...r }) => ({
         ...r,
         customerId: DEMO_ACCOUNTS.customer.id,
+        isDemo: true,
         createdAt: new Date(now.getTime() - daysAgo * DAY),
       })),
     )
@@ -359,8 +361,11 @@ export async function seedAll({
 }
 
 /**
- * Deletes only demo rows (by id prefix) and the demo accounts; everything else is untouched.
- * keepUserIds spares accounts (the admin pressing Clear keeps the account they are signed in with).
+ * Deletes the demo rows (marked `is_demo` by the seeder, never told by their ids) and what belongs to
+ * them alone: the demo orders' money, claims and events, the demo vendors' payouts. A demo vendor or
+ * account that real data still uses (a real order placed with a demo vendor) stays, and everything real
+ * stays whole, ledger postings included. keepUserIds spares accounts (the admin pressing Clear keeps
+ * the account they are signed in with).
  */
 export async function clearDemoData({
   db,
@@ -372,21 +377,47 @@ export async function clearDemoData({
   /** Given, the demo verification documents are deleted from it too. */
   store?: ObjectStore;
 }) {
-  const starts = (column: AnyPgColumn, prefix: string) => like(column, `${prefix}%`);
   const documents = await db.transaction(async (tx) => {
-    const keys = await demoDocumentKeys(tx, ID_PREFIXES.vendors);
-    await tx.delete(reviews).where(starts(reviews.id, ID_PREFIXES.reviews));
-    await tx.delete(customerFavorites).where(starts(customerFavorites.id, ID_PREFIXES.favorites));
+    await tx.delete(reviews).where(eq(reviews.isDemo, true));
+    await tx.delete(customerFavorites).where(eq(customerFavorites.isDemo, true));
     await clearDemoMoney(tx);
-    await tx.delete(orders).where(starts(orders.id, ID_PREFIXES.orders));
-    await tx.delete(cakeDesigns).where(starts(cakeDesigns.id, ID_PREFIXES.cake_designs));
-    await tx.delete(vendors).where(starts(vendors.id, ID_PREFIXES.vendors));
+    await tx.delete(orders).where(eq(orders.isDemo, true));
+    await tx.delete(cakeDesigns).where(eq(cakeDesigns.isDemo, true));
+    // Whatever still refers to a demo vendor now is real: its orders, postings and payouts keep it.
+    const unused = await tx
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(
+        and(
+          eq(vendors.isDemo, true),
+          notExists(tx.select({ id: orders.id }).from(orders).where(eq(orders.vendorId, vendors.id))),
+          notExists(
+            tx
+              .select({ id: ledgerAccounts.id })
+              .from(ledgerAccounts)
+              .where(eq(ledgerAccounts.vendorId, vendors.id)),
+          ),
+          notExists(
+            tx
+              .select({ id: ledgerTransactions.id })
+              .from(ledgerTransactions)
+              .where(eq(ledgerTransactions.vendorId, vendors.id)),
+          ),
+          notExists(tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.vendorId, vendors.id))),
+        ),
+      );
+    const vendorIds = unused.map((v) => v.id);
+    const keys = await demoDocumentKeys(tx, vendorIds);
+    if (vendorIds.length) await tx.delete(vendors).where(inArray(vendors.id, vendorIds));
+    // An account goes unless it placed a real order or owns a vendor that stayed.
     await tx
       .delete(users)
       .where(
         and(
-          starts(users.id, ID_PREFIXES.users),
+          eq(users.isDemo, true),
           keepUserIds.length ? notInArray(users.id, keepUserIds) : undefined,
+          notExists(tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, users.id))),
+          notExists(tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, users.id))),
         ),
       );
     return keys;
@@ -396,34 +427,30 @@ export async function clearDemoData({
 }
 
 /**
- * Removes the demo orders' and demo vendors' money: their postings (the append-only ledger lets this
- * one transaction delete them, and only them: migration 0017), payments, payouts and sandbox records.
+ * Removes the demo money: the demo orders' payments, refunds, claims and sandbox records, the payouts
+ * whose posting is demo money, and the demo postings themselves. The app's database role may not
+ * delete ledger rows; ledger_delete_demo_postings() (migration 0028) deletes those marked demo, and
+ * only those.
  */
 async function clearDemoMoney(tx: Tx) {
-  await tx.execute(sql`SET LOCAL frosted.clear_demo = 'on'`);
-  const demoTransactions = sql`(SELECT ${ledgerTransactions.id} FROM ${ledgerTransactions}
-    WHERE ${ledgerTransactions.orderId} LIKE ${ID_PREFIXES.orders + '%'}
-       OR ${ledgerTransactions.vendorId} LIKE ${ID_PREFIXES.vendors + '%'})`;
-  await tx.delete(ledgerEntries).where(sql`${ledgerEntries.transactionId} IN ${demoTransactions}`);
-  await tx
-    .delete(ledgerTransactions)
-    .where(
-      sql`${ledgerTransactions.orderId} LIKE ${ID_PREFIXES.orders + '%'} OR ${ledgerTransactions.vendorId} LIKE ${ID_PREFIXES.vendors + '%'}`,
-    );
-  await tx.delete(ledgerAccounts).where(
-    sql`(${ledgerAccounts.orderId} LIKE ${ID_PREFIXES.orders + '%'} OR ${ledgerAccounts.vendorId} LIKE ${ID_PREFIXES.vendors + '%'})
-        AND NOT EXISTS (SELECT 1 FROM ${ledgerEntries} WHERE ${ledgerEntries.accountId} = ${ledgerAccounts.id})`,
-  );
-  await tx.delete(claims).where(sql`${claims.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
-  await tx.delete(refunds).where(sql`${refunds.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
-  await tx.delete(payments).where(sql`${payments.orderId} LIKE ${ID_PREFIXES.orders + '%'}`);
-  await tx.delete(sandboxRefunds).where(sql`${sandboxRefunds.chargeId} LIKE 'ch_sandbox_demo_%'`);
-  await tx.delete(sandboxCharges).where(sql`${sandboxCharges.id} LIKE 'ch_sandbox_demo_%'`);
-  await tx.delete(payouts).where(sql`${payouts.vendorId} LIKE ${ID_PREFIXES.vendors + '%'}`);
-  await tx
-    .delete(sandboxTransfers)
-    .where(sql`${sandboxTransfers.destination} LIKE ${ID_PREFIXES.vendors + '%'}`);
-  await tx.execute(sql`SET LOCAL frosted.clear_demo = 'off'`);
+  const demoOrderIds = tx.select({ id: orders.id }).from(orders).where(eq(orders.isDemo, true));
+  const demoPayoutKeys = tx
+    .select({ key: ledgerTransactions.idempotencyKey })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.isDemo, true), eq(ledgerTransactions.kind, 'payout')));
+  const demoCharges = tx
+    .select({ id: sandboxCharges.id })
+    .from(sandboxCharges)
+    .where(inArray(sql`${sandboxCharges.metadata}->>'orderId'`, demoOrderIds));
+  // Payouts and sandbox transfers carry the posting's key, `payout:{payoutId}` (payments/payouts.ts).
+  await tx.delete(sandboxTransfers).where(inArray(sandboxTransfers.idempotencyKey, demoPayoutKeys));
+  await tx.delete(payouts).where(inArray(sql`'payout:' || ${payouts.id}`, demoPayoutKeys));
+  await tx.delete(claims).where(inArray(claims.orderId, demoOrderIds));
+  await tx.delete(refunds).where(inArray(refunds.orderId, demoOrderIds));
+  await tx.delete(payments).where(inArray(payments.orderId, demoOrderIds));
+  await tx.delete(sandboxRefunds).where(inArray(sandboxRefunds.chargeId, demoCharges));
+  await tx.delete(sandboxCharges).where(inArray(sandboxCharges.id, demoCharges));
+  await tx.execute(sql`SELECT ledger_delete_demo_postings()`);
 }
 
 /** Row counts of demo data per table, for the seeder page and tests. */
@@ -432,12 +459,12 @@ export async function countDemoRows({ db }: { db: Db }) {
     db,
     sql`
     select
-      (select count(*)::int from ${vendors} where ${vendors.id} like ${ID_PREFIXES.vendors + '%'}) as vendors,
-      (select count(*)::int from ${cakeDesigns} where ${cakeDesigns.id} like ${ID_PREFIXES.cake_designs + '%'}) as cake_designs,
-      (select count(*)::int from ${orders} where ${orders.id} like ${ID_PREFIXES.orders + '%'}) as orders,
-      (select count(*)::int from ${customerFavorites} where ${customerFavorites.id} like ${ID_PREFIXES.favorites + '%'}) as favorites,
-      (select count(*)::int from ${reviews} where ${reviews.id} like ${ID_PREFIXES.reviews + '%'}) as reviews,
-      (select count(*)::int from ${users} where ${users.id} like ${ID_PREFIXES.users + '%'}) as accounts
+      (select count(*)::int from ${vendors} where ${vendors.isDemo}) as vendors,
+      (select count(*)::int from ${cakeDesigns} where ${cakeDesigns.isDemo}) as cake_designs,
+      (select count(*)::int from ${orders} where ${orders.isDemo}) as orders,
+      (select count(*)::int from ${customerFavorites} where ${customerFavorites.isDemo}) as favorites,
+      (select count(*)::int from ${reviews} where ${reviews.isDemo}) as reviews,
+      (select count(*)::int from ${users} where ${users.isDemo}) as accounts
   `,
   );
   if (!row) throw new Error('count query returned no row');

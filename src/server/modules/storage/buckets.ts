@@ -11,14 +11,23 @@ export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 /** What any bucket may hold: images, and PDF documents in the private verification bucket. */
 export type StoredMimeType = ImageMimeType | 'application/pdf';
 
+/** What a private bucket's files belong to: they are kept under `<owner>/<owner's id>/` (see keyPrefix). */
+export type OwnerKind = 'conversation' | 'order';
+
 export interface Bucket {
   id: string;
   name: string;
   /**
-   * Served to anyone at /api/files/<bucket>/<key>; keys are random, so a file is found only by its link.
-   * A private bucket's files are never served there (404), only by routes that check who asks.
+   * Served to anyone at /api/files/<bucket>/<key>, cached publicly; keys are random, so a file is found
+   * only by its link. A private bucket's files are never served to anyone else (404).
    */
   public: boolean;
+  /**
+   * A private bucket with an owner is served at /api/files too, but only to the parties of the
+   * conversation or order a file belongs to and to admins (private-files.ts). One without is served
+   * only by its own module's routes (verification documents).
+   */
+  owner?: OwnerKind;
   fileSizeLimit: number;
   allowedMimeTypes: readonly StoredMimeType[];
 }
@@ -47,25 +56,28 @@ export const BUCKETS = {
   },
   deliveries: {
     id: 'deliveries',
-    // Random keys, and the link is shown only to the order's customer, vendor and admins.
+    // Private: delivery photos and design proofs, for the order's customer, its vendor and admins.
     name: 'Order delivery photos',
-    public: true,
+    public: false,
+    owner: 'order',
     fileSizeLimit: 10 * MB,
     allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   },
   claims: {
     id: 'claims',
-    // Random keys, and the link is shown only to the order's customer, vendor and admins.
+    // Private: for the order's customer, its vendor and admins.
     name: 'Satisfaction claim photos',
-    public: true,
+    public: false,
+    owner: 'order',
     fileSizeLimit: 10 * MB,
     allowedMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
   },
   messages: {
     id: 'messages',
-    // Random keys, and the link is shown only to the conversation's customer and vendor.
+    // Private: for the conversation's customer, its vendor and admins.
     name: 'Message images',
-    public: true,
+    public: false,
+    owner: 'conversation',
     fileSizeLimit: MESSAGE_IMAGE_MAX_BYTES,
     allowedMimeTypes: MESSAGE_IMAGE_TYPES,
   },
@@ -88,4 +100,11 @@ export type PublicBucketId = {
 }[BucketId];
 export const PUBLIC_BUCKET_IDS = (Object.keys(BUCKETS) as BucketId[]).filter(
   (id): id is PublicBucketId => BUCKETS[id].public,
+);
+
+export type OwnedBucketId = {
+  [K in BucketId]: (typeof BUCKETS)[K] extends { owner: OwnerKind } ? K : never;
+}[BucketId];
+export const OWNED_BUCKET_IDS = (Object.keys(BUCKETS) as BucketId[]).filter(
+  (id): id is OwnedBucketId => 'owner' in BUCKETS[id],
 );

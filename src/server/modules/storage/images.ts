@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { BucketId, ImageMimeType } from './buckets.ts';
+import type { BucketId, ImageMimeType, PublicBucketId } from './buckets.ts';
 import { BUCKETS, MB } from './buckets.ts';
 import { assertSafeKey, extensionFor } from './keys.ts';
 import type { ObjectStore } from './store.ts';
@@ -21,7 +21,8 @@ export interface StoredImage {
   height: number;
 }
 
-export const fileUrl = (bucket: BucketId, key: string) => `/api/files/${bucket}/${key}`;
+/** The link to a file of a public bucket; a private one's comes from ownedFileUrl (private-files.ts). */
+export const fileUrl = (bucket: PublicBucketId, key: string) => `/api/files/${bucket}/${key}`;
 
 const unsupported = () => new AppError('UNSUPPORTED_FILE', 415, MESSAGES.unsupportedFile);
 

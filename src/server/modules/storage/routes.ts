@@ -2,17 +2,13 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errors, openApiRoutes } from '../../http/openapi.ts';
-import { BUCKETS, isBucketId, PUBLIC_BUCKET_IDS } from './buckets.ts';
+import { BUCKETS, isBucketId, OWNED_BUCKET_IDS, PUBLIC_BUCKET_IDS } from './buckets.ts';
+import { fileResponse } from './file-response.ts';
 import { isSafeKey } from './keys.ts';
-
-/** RFC 9110: If-None-Match is "*" or a list of tags, compared weakly for GET and HEAD. */
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
+import { type FileOwners, readerOr404, readOwnedFile } from './private-files.ts';
 
 const image = z.string().meta({ format: 'binary' });
+const SERVED_BUCKET_IDS = [...PUBLIC_BUCKET_IDS, ...OWNED_BUCKET_IDS];
 
 // Documented here and routed below by hand: a key spans several path segments (`:key{.+}`), which an
 // OpenAPI path template cannot say.
@@ -20,18 +16,23 @@ const file = createRoute({
   method: 'get',
   path: '/{bucket}/{key}',
   tags: ['files'],
-  summary: 'A stored image of a public bucket (HEAD too)',
-  description: 'The key is the path we gave the file and may hold slashes, sent unescaped.',
+  summary: 'A stored image (HEAD too): public, or private to the parties of its conversation or order',
+  description:
+    'The key is the path we gave the file and may hold slashes, sent unescaped. Images of the public ' +
+    `buckets (${PUBLIC_BUCKET_IDS.join(', ')}) are served to anyone and cached publicly. Those of ` +
+    `${OWNED_BUCKET_IDS.join(', ')} only to the customer and the vendor of the conversation or order ` +
+    'they belong to and to admins, never to be kept by a shared cache; to anyone else, signed in or ' +
+    'not, they are the same 404 as a missing file.',
   request: {
     params: z.object({
-      bucket: z.enum(PUBLIC_BUCKET_IDS as [(typeof PUBLIC_BUCKET_IDS)[number]]),
+      bucket: z.enum(SERVED_BUCKET_IDS as [(typeof SERVED_BUCKET_IDS)[number]]),
       key: z.string().max(512),
     }),
     headers: z.object({ 'if-none-match': z.string().optional() }),
   },
   responses: {
     200: {
-      description: 'The image, cached publicly',
+      description: 'The image, cached publicly or (private buckets) only by the browser, revalidated',
       content: {
         'image/webp': { schema: image },
         'image/png': { schema: image },
@@ -44,25 +45,29 @@ const file = createRoute({
 });
 
 /**
- * Files of the public buckets, by the key we gave them. Hono answers HEAD from this GET route.
- * Anything that is not a stored file of a public bucket (unknown bucket, unsafe key, missing object)
- * is the same 404, so probing tells nothing.
+ * Files of the public buckets, and of the private ones with an owner for whom the owner's policy lets
+ * in (`owners`, from the modules owning conversations and orders). Hono answers HEAD from this GET
+ * route. Anything else (unknown bucket, unsafe key, missing object, someone else's file) is the same
+ * 404, so probing tells nothing.
  */
-export const storageRoutes = openApiRoutes();
-storageRoutes.openAPIRegistry.registerPath(file);
-storageRoutes.get('/:bucket/:key{.+}', async (c) => {
-  const { bucket, key } = c.req.param();
-  if (!isBucketId(bucket) || !BUCKETS[bucket].public || !isSafeKey(key)) throw AppError.notFound();
-  const object = await c.var.services.storage.get(bucket, key);
-  if (!object) throw AppError.notFound();
-
-  c.header('Cache-Control', `public, max-age=${c.var.services.config.storageCacheSeconds}`);
-  c.header('ETag', object.etag);
-  if (matchesEtag(c.req.header('If-None-Match'), object.etag)) return c.body(null, 304);
-  c.header('Content-Type', object.contentType);
-  c.header('Content-Length', String(object.size));
-  c.header('Content-Disposition', 'inline');
-  c.header('X-Content-Type-Options', 'nosniff');
-  // Drivers return plain (never shared) array buffers; the type cannot say so.
-  return c.body(object.body as Uint8Array<ArrayBuffer>);
-});
+export function storageRoutes(owners: FileOwners) {
+  const routes = openApiRoutes();
+  routes.openAPIRegistry.registerPath(file);
+  routes.get('/:bucket/:key{.+}', async (c) => {
+    const { bucket, key } = c.req.param();
+    if (!isBucketId(bucket)) throw AppError.notFound();
+    const { config, db, storage } = c.var.services;
+    const def = BUCKETS[bucket];
+    if (def.public) {
+      if (!isSafeKey(key)) throw AppError.notFound();
+      const object = await storage.get(bucket, key);
+      if (!object) throw AppError.notFound();
+      return fileResponse(c, object, { cache: 'public', maxAge: config.storageCacheSeconds });
+    }
+    if (!('owner' in def)) throw AppError.notFound();
+    const actor = await readerOr404(c);
+    const object = await readOwnedFile({ db, store: storage, owners, actor, bucket: def.id, path: key });
+    return fileResponse(c, object, { cache: 'private' });
+  });
+  return routes;
+}

@@ -7,12 +7,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { safeNextPath } from '../../lib/safe-next.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { useServerConfig } from './server-config.ts';
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-const safeNext = (next: string | null) =>
-  next && next.startsWith('/') && !next.startsWith('//') ? next : null;
 
 export function SignInForm({ idPrefix }: { idPrefix: string }) {
   const navigate = useNavigate();
@@ -38,7 +35,8 @@ export function SignInForm({ idPrefix }: { idPrefix: string }) {
       throw new Error('sign-in failed'); // keeps isSubmitSuccessful false
     }
     toast.success('Welcome back! Taking you to your dashboard...');
-    const to = safeNext(params.get('next')) ?? dashboardPath(data.user as SessionUser);
+    // Only a path of this site is followed after sign-in; anything else goes to the dashboard.
+    const to = safeNextPath(params.get('next')) ?? dashboardPath(data.user as SessionUser);
     await new Promise((r) => setTimeout(r, 1000));
     navigate(to);
   };

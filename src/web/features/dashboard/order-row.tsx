@@ -52,7 +52,12 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
         <div className="flex shrink-0 flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
           <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
           <div className="flex flex-wrap justify-end gap-2">
-            {o.status === 'pending' && (
+            {o.status === 'pending' && o.paymentConfirming && (
+              <span role="status" className="text-sm font-medium text-cocoa-600">
+                Confirming payment…
+              </span>
+            )}
+            {o.status === 'pending' && !o.paymentConfirming && (
               <Button asChild size="sm">
                 <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
               </Button>

@@ -55,7 +55,12 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                         status={o.status}
                         className="flex flex-col items-end gap-1"
                       />
-                      {o.status === 'pending' && (
+                      {o.status === 'pending' && o.paymentConfirming && (
+                        <span role="status" className="text-sm font-medium text-cocoa-600">
+                          Confirming payment…
+                        </span>
+                      )}
+                      {o.status === 'pending' && !o.paymentConfirming && (
                         <Button asChild size="sm">
                           <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
                         </Button>

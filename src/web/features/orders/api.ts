@@ -5,8 +5,13 @@ import { api } from '../../lib/api.ts';
 
 export const orderKeys = { detail: (id: string) => ['order', id] as const };
 
+/** One order; while its payment is being confirmed (the processor's answer not in yet), asked again every 3 s. */
 export const useOrder = (id: string) =>
-  useQuery({ queryKey: orderKeys.detail(id), queryFn: () => api<OrderDetail>(`/api/orders/${id}`) });
+  useQuery({
+    queryKey: orderKeys.detail(id),
+    queryFn: () => api<OrderDetail>(`/api/orders/${id}`),
+    refetchInterval: (query) => (query.state.data?.paymentConfirming ? 3000 : false),
+  });
 
 /**
  * One status change. The answer is the order as it is now, so the page shows it at once; dashboards

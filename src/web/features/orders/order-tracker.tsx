@@ -1,4 +1,4 @@
-import { ImagePlus, ShieldCheck } from 'lucide-react';
+import { CalendarClock, ImagePlus, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -103,6 +103,21 @@ function history(o: OrderDetail): HistoryStep[] {
 
 /** Where the money stands: waiting for payment (with Pay for the customer), or held by Frosted. */
 function PaymentNote({ order }: { order: OrderDetail }) {
+  if (order.status === 'pending' && order.viewer === 'customer' && order.paymentConfirming) {
+    // The card went to the processor and no answer is in yet: never "unpaid", never a second Pay.
+    return (
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-2xl bg-gold-100/60 p-4 text-sm text-cocoa-700"
+      >
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-gold-600" aria-hidden />
+        <span>
+          <strong>Confirming your payment:</strong> the payment processor has your payment and its answer has
+          not reached Frosted yet. This page updates when it does; do not pay again.
+        </span>
+      </p>
+    );
+  }
   if (order.status === 'pending') {
     return order.viewer === 'customer' ? (
       <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-gold-100/60 p-4">
@@ -237,7 +252,9 @@ function OrderActions({ order }: { order: OrderDetail }) {
   const change = useOrderTransition(order.id);
   const [asking, setAsking] = useState<OrderDetail['actions'][number] | null>(null);
   const [delivering, setDelivering] = useState(false);
+  const notesId = useId();
   if (order.actions.length === 0) return null;
+  const waiting = order.actions.filter((a) => a.notYet !== null);
   const run = (action: string, note?: string) =>
     change.mutate(
       { action, expectedStatus: order.status, ...(note !== undefined && { note }) },
@@ -253,19 +270,33 @@ function OrderActions({ order }: { order: OrderDetail }) {
       },
     );
   return (
-    <div className="flex flex-wrap gap-2" role="group" aria-label="Update status">
-      {order.actions.map((a) => (
-        <Button
+    <div className="space-y-2">
+      <div className="flex flex-wrap gap-2" role="group" aria-label="Update status">
+        {order.actions.map((a) => (
+          <Button
+            key={a.action}
+            size="sm"
+            variant={a.needsReason ? 'outline' : 'default'}
+            // Before the delivery window the server refuses it: say when it opens instead.
+            disabled={change.isPending || a.notYet !== null}
+            aria-describedby={a.notYet ? `${notesId}-${a.action}` : undefined}
+            onClick={() =>
+              a.action === 'deliver' ? setDelivering(true) : a.needsReason ? setAsking(a) : run(a.action)
+            }
+          >
+            {a.label}
+          </Button>
+        ))}
+      </div>
+      {waiting.map((a) => (
+        <p
           key={a.action}
-          size="sm"
-          variant={a.needsReason ? 'outline' : 'default'}
-          disabled={change.isPending}
-          onClick={() =>
-            a.action === 'deliver' ? setDelivering(true) : a.needsReason ? setAsking(a) : run(a.action)
-          }
+          id={`${notesId}-${a.action}`}
+          className="flex items-start gap-2 text-sm text-cocoa-600"
         >
-          {a.label}
-        </Button>
+          <CalendarClock className="mt-0.5 size-4 shrink-0 text-cocoa-500" aria-hidden />
+          {a.notYet}
+        </p>
       ))}
       <DeliverDialog order={order} open={delivering} onClose={() => setDelivering(false)} />
       <ReasonDialog

@@ -19,15 +19,27 @@ const checkoutQuery = (orderId: string) => ({
   queryFn: () => api<Checkout>('/api/payments', { method: 'POST', json: { orderId } }),
 });
 
-/** The order's checkout: its open payment (asking twice is the same payment). */
-export const useCheckout = (orderId: string) => useQuery({ ...checkoutQuery(orderId), staleTime: Infinity });
+/**
+ * The order's checkout: its open payment (asking twice is the same payment). While the processor's
+ * answer is not in (`confirming`), it is asked again every 3 seconds.
+ */
+export const useCheckout = (orderId: string) =>
+  useQuery({
+    ...checkoutQuery(orderId),
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.confirming ? 3000 : false),
+  });
+
+/** Before the browser confirms with the processor itself: the order asks the processor if no answer comes. */
+export const markSubmitted = (paymentId: string) =>
+  api<{ confirming: true }>(`/api/payments/${paymentId}/submitted`, { method: 'POST' });
 
 /** After an attempt: the checkout as it is now, the order and dashboards refreshed when it was paid. */
 function useAfterAttempt(orderId: string) {
   const qc = useQueryClient();
   return (checkout: Checkout) => {
     qc.setQueryData(paymentKeys.checkout(orderId), checkout);
-    if (checkout.status === 'succeeded') {
+    if (checkout.status === 'succeeded' || checkout.refund) {
       void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
       void qc.invalidateQueries({ queryKey: ['dashboard'] });
     }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreditCard, FlaskConical, ShieldCheck } from 'lucide-react';
+import { CreditCard, FlaskConical, ShieldCheck, Undo2 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -50,8 +50,12 @@ export function CheckoutView({ orderId }: { orderId: string }) {
         aria-labelledby="pay-title"
         className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] sm:p-8"
       >
-        {c.status === 'succeeded' ? (
+        {c.refund ? (
+          <Refunding checkout={c} refund={c.refund} />
+        ) : c.status === 'succeeded' ? (
           <Paid checkout={c} />
+        ) : c.confirming ? (
+          <Confirming checkout={c} onCheck={() => void checkout.refetch()} checking={checkout.isFetching} />
         ) : c.provider === 'stripe' ? (
           <Suspense fallback={<Spinner label="Loading Stripe’s payment form" className="py-16" />}>
             <StripePaymentForm checkout={c} orderId={orderId} />
@@ -165,6 +169,58 @@ function Paid({ checkout }: { checkout: Checkout }) {
       </p>
       <Button asChild className="mt-8">
         <Link to="/customer-dashboard-original">Track my order</Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The payment went through but is coming back: the order was cancelled meanwhile, or another payment
+ * (a second tab) had already paid it. Said as it is, never "Payment protected".
+ */
+function Refunding({ checkout, refund }: { checkout: Checkout; refund: NonNullable<Checkout['refund']> }) {
+  return (
+    <div role="status" className="text-center">
+      <Undo2 className="mx-auto size-12 text-rose-600" aria-hidden />
+      <h1 id="pay-title" className="mt-4 text-3xl font-semibold">
+        {refund.reason === 'order_cancelled' ? 'This order was cancelled' : 'This order was already paid'}
+      </h1>
+      <p className="mx-auto mt-3 max-w-md text-cocoa-600">
+        {refund.reason === 'order_cancelled'
+          ? `Order ${checkout.orderNumber} was cancelled, so your payment is not kept: ${formatCents(refund.amountCents)} is on its way back to your card.`
+          : `Order ${checkout.orderNumber} had already been paid, so this second payment of ${formatCents(refund.amountCents)} is on its way back to your card, in full.`}{' '}
+        Refunds usually reach your card within 5 to 10 business days.
+      </p>
+      <Button asChild className="mt-8">
+        <Link to="/customer-dashboard-original">Go to my orders</Link>
+      </Button>
+    </div>
+  );
+}
+
+/** The card went to the processor and its answer is not in yet: never shown as unpaid. */
+function Confirming({
+  checkout,
+  onCheck,
+  checking,
+}: {
+  checkout: Checkout;
+  onCheck: () => void;
+  checking: boolean;
+}) {
+  return (
+    <div role="status" className="text-center">
+      <Spinner label="Confirming your payment" className="py-4" />
+      <h1 id="pay-title" className="mt-2 text-3xl font-semibold">
+        Confirming your payment
+      </h1>
+      <p className="mx-auto mt-3 max-w-md text-cocoa-600">
+        Your payment of {formatCents(checkout.amount)} for order {checkout.orderNumber} is with the payment
+        processor and its answer has not reached Frosted yet. Do not pay again: this page shows the result as
+        soon as it is known.
+      </p>
+      <Button variant="outline" className="mt-8" onClick={onCheck} disabled={checking}>
+        {checking ? 'Checking…' : 'Check again'}
       </Button>
     </div>
   );

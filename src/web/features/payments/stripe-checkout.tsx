@@ -8,7 +8,7 @@ import type { Checkout } from '../../../shared/schemas/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useOrderAfterPayment } from './api.ts';
+import { markSubmitted, useOrderAfterPayment } from './api.ts';
 
 /*
  * The checkout under Stripe (PAYMENTS_PROVIDER=stripe), loaded only then: Stripe's Payment Element
@@ -57,6 +57,14 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
     if (!stripe.current) return;
     setBusy(true);
     setError(null);
+    // Frosted is told first, so a lost webhook is asked about when the order is opened again.
+    try {
+      await markSubmitted(checkout.paymentId);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Your payment could not be started. Please try again.');
+      setBusy(false);
+      return;
+    }
     // On success Stripe redirects to return_url; coming back here means it could not be confirmed.
     const result = await stripe.current.stripe.confirmPayment({
       elements: stripe.current.elements,
