@@ -3,10 +3,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { currentActor, type ActorEnv } from '../../http/auth-guard.ts';
 import type { AppEnv } from '../../http/types.ts';
-import type { Actor } from '../auth/actor.ts';
 import { BUCKETS, type OwnedBucketId, type OwnerKind } from './buckets.ts';
 import { isSafeKey, keyPrefix } from './keys.ts';
 import type { ObjectStore, StoredObject } from './store.ts';
+
+// The signed-in person as the auth guard gives it: storage depends on the guard, not on the auth module.
+type Actor = NonNullable<Awaited<ReturnType<typeof currentActor>>>;
 
 /**
  * Whether the actor may see the files of one conversation or order. The module that owns it decides
