@@ -5,7 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'public'] },
+  { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', 'public', 'reports', '*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -64,4 +64,5 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', 'tests/**', '*.config.*'], languageOptions: { globals: globals.node } },
+  { files: ['**/*.cjs'], languageOptions: { globals: globals.node, sourceType: 'commonjs' } },
 );

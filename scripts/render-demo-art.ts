@@ -16,7 +16,7 @@ import {
   demoDesignForm,
   demoDesignImageUrl,
   fitLongSide,
-} from '../src/server/modules/seed/demo-data.ts';
+} from '../src/server/modules/seed/index.ts';
 import type { ImageDims } from '../src/shared/designer.ts';
 import { imageSizeFor } from '../src/shared/designer.ts';
 

@@ -3,7 +3,7 @@
  * and 390 px, against a fresh seeded server with the built app, into ./screenshots.
  */
 import { mkdirSync } from 'node:fs';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server/modules/seed/index.ts';
 import { launchBrowser, signInAs } from '../tests/support/browser.ts';
 import { startTestServer } from '../tests/support/server.ts';
 

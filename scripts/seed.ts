@@ -1,7 +1,7 @@
 /** npm run seed [-- --clear]: loads (or removes) the demo data in the configured database. */
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { clearDemoData, countDemoRows, seedAll } from '../src/server/modules/seed/service.ts';
+import { clearDemoData, countDemoRows, seedAll } from '../src/server/modules/seed/index.ts';
 import { createObjectStore } from '../src/server/modules/storage/store.ts';
 
 const clear = process.argv.includes('--clear');

@@ -44,8 +44,8 @@ export async function main({ webReady }: MainOptions = {}) {
     import('./services.ts'),
     import('./startup.ts'),
     import('./modules/jobs/index.ts'),
-    import('./modules/payments/recovery.ts'),
-    import('./modules/payments/outcomes.ts'),
+    import('./lifecycle/index.ts'),
+    import('./modules/payments/index.ts'),
   ]);
   modules.catch(() => {}); // a failed database open is the error to report; this one is awaited below
   const database = await openDatabase({
@@ -62,9 +62,9 @@ export async function main({ webReady }: MainOptions = {}) {
     { createApp },
     { createServices },
     { runStartupTasks },
-    { startJobRunner, jobHandlers, sendPendingRefunds, chargeDueBalances, scheduleHousekeeping },
-    { recoverPayments },
-    { askAboutUnknownOutcomes },
+    { startJobRunner },
+    { scheduleHousekeeping },
+    { sendPendingRefunds, chargeDueBalances, recoverPayments, askAboutUnknownOutcomes },
   ] = await modules;
   startup.lap('modules');
   await runStartupTasks({ config, database, log });
@@ -81,11 +81,10 @@ export async function main({ webReady }: MainOptions = {}) {
   const jobs = startJobRunner({
     db: database.db,
     clock: services.clock,
-    handlers: jobHandlers,
+    handlers: services.jobHandlers,
     log,
     // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage);
     // then whatever a missed webhook or a crash left half-done (payments/recovery.ts).
-    // Then the e-mails due: queued by what just happened, or retried after a failure (modules/mail).
     // Each on its own: one that fails (the processor down, a poisoned row) never stops the others.
     alsoEachRound: async () => {
       const payments = { db: database.db, processor: services.payments, log };
@@ -94,7 +93,6 @@ export async function main({ webReady }: MainOptions = {}) {
         // Balances due today, charged to the cards saved with their deposits (payments/balance.ts).
         ['balances', () => chargeDueBalances({ ...payments, now: services.clock.now() })],
         ['recovery', () => recoverPayments({ ...payments, now: services.clock.now() })],
-        ['mail', () => services.mailer.deliver()],
       ];
       for (const [name, step] of steps)
         await step().catch((err: unknown) => log.error({ err, step: name }, 'background step failed'));

@@ -2,17 +2,24 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import type { Auth } from './modules/auth/auth.ts';
-import { createAuth } from './modules/auth/auth.ts';
-import { createImageProvider, renderPoolFor } from './modules/designs/providers/index.ts';
-import { createDesignRunner, type DesignRunner } from './modules/designs/runner.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createEventBus, type EventBus } from './modules/notifications/bus.ts';
-import { createStreamHub, type StreamHub } from './modules/notifications/streams.ts';
-import type { PaymentProcessor } from './modules/payments/processor.ts';
-import { createSandboxProcessor } from './modules/payments/sandbox.ts';
-import { createStripeProcessor } from './modules/payments/stripe.ts';
-import { createObjectStore, type ObjectStore } from './modules/storage/store.ts';
+import type { Auth } from './modules/auth/index.ts';
+import { createAuth } from './modules/auth/index.ts';
+import { createImageProvider, renderPoolFor } from './modules/designs/index.ts';
+import { createDesignRunner, type DesignRunner } from './modules/designs/index.ts';
+import { jobHandlers, wireLifecycle } from './lifecycle/index.ts';
+import type { JobHandlers } from './modules/jobs/index.ts';
+import { createMailer, type Mailer } from './modules/mail/index.ts';
+import {
+  createEventBus,
+  createStreamHub,
+  renderQueuedEmail,
+  type EventBus,
+  type StreamHub,
+} from './modules/notifications/index.ts';
+import type { PaymentProcessor } from './modules/payments/index.ts';
+import { createSandboxProcessor } from './modules/payments/index.ts';
+import { createStripeProcessor } from './modules/payments/index.ts';
+import { createObjectStore, type ObjectStore } from './modules/storage/index.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
 export interface Services {
@@ -25,8 +32,9 @@ export interface Services {
   /** The designer's image provider and the generations running in this process. */
   designs: DesignRunner;
   /**
-   * The payment processor (PAYMENTS_PROVIDER): the sandbox built in, or Stripe. The sandbox's own
-   * steps (its card form) are reached through isSandboxProcessor, Stripe's through isStripeProcessor.
+   * The payment processor (PAYMENTS_PROVIDER): the sandbox built in, or Stripe. What only one of them
+   * has is a capability of the interface, null when absent: the sandbox's `cardForm`, Stripe's
+   * `webhooks` and `vendorAccounts` (Connect); services never ask which one they hold.
    */
   payments: PaymentProcessor;
   /**
@@ -39,6 +47,8 @@ export interface Services {
   log: Logger;
   /** The time that rules go by (timers, expiries): the system's, or a test's clock. */
   clock: Clock;
+  /** Every kind of background job with what it needs (the one job queue: src/server/lifecycle). */
+  jobHandlers: JobHandlers;
 }
 
 export function createServices(
@@ -47,6 +57,7 @@ export function createServices(
   log: Logger,
   { clock = systemClock }: { clock?: Clock } = {},
 ): Services {
+  wireLifecycle();
   const mailer = createMailer({
     db: database.db,
     log,
@@ -55,6 +66,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     secret: config.authSecret,
     clock,
+    render: renderQueuedEmail,
   });
   const storage = createObjectStore(config);
   const renderPool = renderPoolFor(config.images, log);
@@ -81,5 +93,6 @@ export function createServices(
     streams: createStreamHub({ db: database.db, bus: events, log, clock }),
     log,
     clock,
+    jobHandlers: { ...jobHandlers, ...mailer.jobHandlers },
   };
 }

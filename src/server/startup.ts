@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, type Config } from './config.ts';
 import { queryRows, type Database } from './db/client.ts';
 import type { Logger } from './logger.ts';
-import { ensureAdmin } from './modules/admin/bootstrap.ts';
-import { isEmptyDatabase, seedAll } from './modules/seed/service.ts';
-import { removeOrphanTempFiles } from './modules/storage/local-store.ts';
-import { createObjectStore } from './modules/storage/store.ts';
+import { ensureAdmin } from './modules/admin/index.ts';
+import { isEmptyDatabase, seedAll } from './modules/seed/index.ts';
+import { removeOrphanTempFiles } from './modules/storage/index.ts';
+import { createObjectStore } from './modules/storage/index.ts';
 
 /**
  * What happens once before the server listens, after migrations: demo data on a first run (never in

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancellationBand, cancellationSplit, percentOfCents } from './cancellation.ts';
+import {
+  canCancelAt,
+  cancellationBand,
+  cancellationInputOf,
+  cancellationSplit,
+  percentOfCents,
+} from './cancellation.ts';
 
 const HOUR = 3_600_000;
 const SECOND = 1_000;
@@ -79,12 +85,40 @@ describe('exact cents, with an amount that does not divide evenly ($100.01) and 
     expect(split(10_001, 50, before(-SECOND), 'vendor')).toBeUndefined();
   });
 
+  it('a vendor cancelling at the exact delivery instant refunds nothing by the cancellation rules', () => {
+    // One millisecond before delivery the vendor's cancellation is still a full refund …
+    expect(split(10_001, 0, before(1), 'vendor')).toMatchObject({
+      band: 'vendor-cancelled',
+      refundCents: 10_001,
+    });
+    // … at the delivery time itself it is no longer a cancellation at all.
+    expect(split(10_001, 0, deliveryAt, 'vendor')).toBeUndefined();
+    expect(canCancelAt(deliveryAt, before(1))).toBe(true);
+    expect(canCancelAt(deliveryAt, deliveryAt)).toBe(false);
+  });
+
   it('rounds half up, once, in integer arithmetic', () => {
     expect(percentOfCents(1, 50)).toBe(1); // 0.5
     expect(percentOfCents(3, 50)).toBe(2); // 1.5
     expect(percentOfCents(10_001, 33)).toBe(3_300); // 3,300.33
     expect(() => percentOfCents(10.5, 50)).toThrow(RangeError);
     expect(() => percentOfCents(100, 101)).toThrow(RangeError);
+  });
+
+  it('refuses negative or fractional amounts and percentages outside whole 0 to 100', () => {
+    expect(percentOfCents(0, 100)).toBe(0);
+    expect(percentOfCents(10_001, 0)).toBe(0);
+    expect(percentOfCents(10_001, 100)).toBe(10_001);
+    expect(() => percentOfCents(-1, 50)).toThrow(
+      new RangeError('amount must be a non-negative integer of cents, got -1'),
+    );
+    expect(() => percentOfCents(2 ** 53, 50)).toThrow(RangeError);
+    expect(() => percentOfCents(100, -1)).toThrow(
+      new RangeError('percent must be an integer from 0 to 100, got -1'),
+    );
+    expect(() => percentOfCents(100, 50.5)).toThrow(
+      new RangeError('percent must be an integer from 0 to 100, got 50.5'),
+    );
   });
 });
 
@@ -120,5 +154,59 @@ describe('for any amount, percentage, rate and time', () => {
       ),
       { numRuns: 2_000 },
     );
+  });
+});
+
+describe('what the Terms read of an order', () => {
+  const order = {
+    heldCents: 50_500,
+    deliveryDate: '2026-12-24T18:00:00.000Z',
+    terms: { refundPercent: 50, serviceFeeBps: 800 },
+  };
+  const at = new Date('2026-12-23T06:00:00Z');
+
+  it('a $505.00 order held, 50% refund, 8% fee, delivery Dec 24 18:00 UTC: the same input from a row or a detail', () => {
+    const expected = {
+      amountCents: 50_500,
+      deliveryAt: new Date('2026-12-24T18:00:00Z'),
+      cancelledAt: at,
+      by: 'customer',
+      vendorRefundPercent: 50,
+      serviceFeeRate: 0.08,
+    };
+    expect(cancellationInputOf(order, { by: 'customer', at })).toEqual(expected);
+    expect(
+      cancellationInputOf(
+        { ...order, deliveryDate: new Date('2026-12-24T18:00:00Z') },
+        { by: 'customer', at },
+      ),
+    ).toEqual(expected);
+  });
+
+  it('36 hours before delivery that order refunds $252.50, and in full when the vendor cancels', () => {
+    expect(cancellationSplit(cancellationInputOf(order, { by: 'customer', at }))).toMatchObject({
+      band: 'vendor-policy',
+      refundCents: 25_250,
+      vendorCents: 23_230,
+      platformCents: 2_020,
+    });
+    expect(cancellationSplit(cancellationInputOf(order, { by: 'vendor', at }))).toMatchObject({
+      band: 'vendor-cancelled',
+      refundCents: 50_500,
+    });
+  });
+
+  it('an order without a delivery time is taken as delivered in 365 days: a full refund', () => {
+    const input = cancellationInputOf({ ...order, deliveryDate: null }, { by: 'customer', at });
+    expect(input.deliveryAt).toEqual(new Date('2027-12-23T06:00:00Z'));
+    expect(cancellationSplit(input)).toMatchObject({ band: 'full', refundCents: 50_500, vendorCents: 0 });
+  });
+
+  it('reads a 7.5% fee (750 basis points) as 0.075', () => {
+    const input = cancellationInputOf(
+      { ...order, terms: { refundPercent: 0, serviceFeeBps: 750 } },
+      { by: 'vendor', at },
+    );
+    expect(input.serviceFeeRate).toBe(0.075);
   });
 });

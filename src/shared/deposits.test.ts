@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { balanceDeadline, paymentPlan } from './deposits.ts';
+import {
+  AWAITING_BALANCE_STATUSES,
+  BALANCE_DUE_DAYS_MIN,
+  balanceDeadline,
+  isAwaitingBalance,
+  paymentPlan,
+} from './deposits.ts';
+import { vendorProfileInputSchema } from './schemas/vendor-profile.ts';
 import { HOUR_MS, vancouverDayStart } from './time.ts';
 
 const now = new Date('2026-11-25T20:00:00Z'); // Nov 25, 12:00 in Vancouver
@@ -84,5 +91,65 @@ describe('payment plan', () => {
 
   it('cancels an unpaid balance 48 hours before the event', () => {
     expect(balanceDeadline(new Date('2026-12-25T22:00:00Z'))).toEqual(new Date('2026-12-23T22:00:00Z'));
+  });
+
+  it('is paid in full for an order of one cent: there is no cent to leave on each side', () => {
+    const base = { depositPercent: 50, balanceDueDays: 14, eventAt: at('2027-06-01'), now };
+    expect(paymentPlan({ ...base, amountCents: 1 })).toEqual({ kind: 'full', dueNowCents: 1 });
+    expect(paymentPlan({ ...base, amountCents: 2 })).toMatchObject({ depositCents: 1, balanceCents: 1 });
+  });
+
+  it('lets a vendor ask for the balance no sooner than 3 days before: the charge, a day to pay, then 48 h', () => {
+    const days = vendorProfileInputSchema.shape.balanceDueDays;
+    expect(days.safeParse(3).success).toBe(true);
+    expect(days.safeParse(2).error?.issues[0]?.message).toBe('Enter 3 to 90 days before the event.');
+    // At the shortest schedule, an event at 09:00 on Dec 25 has its balance charged at 09:00 on Dec 22:
+    // 24 hours to pay from the link before the deadline at 09:00 on Dec 23.
+    const plan = paymentPlan({
+      amountCents: 10_000,
+      depositPercent: 50,
+      balanceDueDays: BALANCE_DUE_DAYS_MIN,
+      eventAt: new Date(vancouverDayStart('2026-12-25').getTime() + 9 * HOUR_MS),
+      now,
+    });
+    expect(plan).toMatchObject({
+      kind: 'deposit',
+      balanceDueDay: '2026-12-22',
+      balanceDueAt: new Date('2026-12-22T16:00:00Z'),
+    });
+  });
+
+  it('charges at 09:00 on the days the clocks changed in Vancouver', () => {
+    const plan = (eventDay: string) =>
+      paymentPlan({
+        amountCents: 10_000,
+        depositPercent: 50,
+        balanceDueDays: 3,
+        eventAt: at(eventDay),
+        now: new Date('2025-10-01T19:00:00Z'),
+      });
+    // Fall back, Nov 2, 2025: 09:00 PST is 17:00 UTC.
+    expect(plan('2025-11-05')).toMatchObject({
+      balanceDueDay: '2025-11-02',
+      balanceDueAt: new Date('2025-11-02T17:00:00Z'),
+    });
+    // Spring forward, Mar 8, 2026 (B.C.'s last change): 09:00 PDT is 16:00 UTC.
+    expect(plan('2026-03-11')).toMatchObject({
+      balanceDueDay: '2026-03-08',
+      balanceDueAt: new Date('2026-03-08T16:00:00Z'),
+    });
+  });
+});
+
+describe('orders awaiting their balance', () => {
+  it('are the paid ones not yet handed over: paid, confirmed, in progress and ready', () => {
+    expect(AWAITING_BALANCE_STATUSES).toEqual(['paid', 'confirmed', 'in_progress', 'ready']);
+    for (const status of ['paid', 'confirmed', 'in_progress', 'ready'])
+      expect(isAwaitingBalance(status)).toBe(true);
+  });
+
+  it('are not the unpaid (pending), delivered, completed or cancelled ones', () => {
+    for (const status of ['pending', 'delivered', 'completed', 'cancelled'])
+      expect(isAwaitingBalance(status), status).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { percentOfCents } from './cancellation.ts';
-import { DAY_MS, daysBetween, HOUR_MS, TIME_ZONE, vancouverDay, vancouverDayStart } from './time.ts';
+import type { OrderStatus } from './order-status.ts';
+import { addCalendarDays, daysBetween, HOUR_MS, TIME_ZONE, vancouverDay, vancouverDayStart } from './time.ts';
 
 /**
  * Deposit now, balance later: how an order is paid. A vendor asks for a deposit (a percentage of the
@@ -16,6 +17,20 @@ export const BALANCE_CHARGE_HOUR = 9;
 export const BALANCE_DEADLINE_HOURS = 48;
 /** The least time a customer has to pay from the link after a declined balance, before the deadline. */
 export const PAY_FROM_LINK_HOURS = 24;
+
+/**
+ * Statuses in which an order still waits for its balance: paid (deposit taken) and not yet handed
+ * over. The balance is charged, paid from the link or cancelled for only in these.
+ */
+export const AWAITING_BALANCE_STATUSES = [
+  'paid',
+  'confirmed',
+  'in_progress',
+  'ready',
+] as const satisfies readonly OrderStatus[];
+
+export const isAwaitingBalance = (status: string): boolean =>
+  (AWAITING_BALANCE_STATUSES as readonly string[]).includes(status);
 
 export const DEPOSIT_PERCENT_MAX = 100;
 /** The balance is due at least this many days before the event (charge, then a day to pay, then 48 h). */
@@ -53,9 +68,7 @@ export function paymentPlan(input: {
   const full = { kind: 'full', dueNowCents: amountCents } as const;
   if (depositPercent <= 0 || depositPercent >= 100 || amountCents < 2) return full;
   const eventDay = vancouverDay(eventAt);
-  const balanceDueDay = new Date(Date.parse(`${eventDay}T12:00:00Z`) - balanceDueDays * DAY_MS)
-    .toISOString()
-    .slice(0, 10);
+  const balanceDueDay = addCalendarDays(eventDay, -balanceDueDays);
   if (daysBetween(vancouverDay(now), balanceDueDay) <= 0) return full;
   const balanceDueAt = vancouverWallClock(balanceDueDay, BALANCE_CHARGE_HOUR);
   if (balanceDeadline(eventAt).getTime() - balanceDueAt.getTime() < PAY_FROM_LINK_HOURS * HOUR_MS)

@@ -33,6 +33,13 @@ describe('drawnSize', () => {
     expect(drawnSize({ size: '8 inch (8-10)', description: 'three tiers please' })).toBe('8 inch (8-10)');
     expect(drawnSize({ size: 'Custom Size', description: 'Three-tier cake with roses' })).toBe('3-Tier');
     expect(drawnSize({ size: 'Custom Size', description: 'a 2 tier cake' })).toBe('2-Tier');
+    expect(drawnSize({ size: 'Custom Size', description: 'a 3tier cake' })).toBe('3-Tier');
+    expect(drawnSize({ size: 'Custom Size', description: 'two - tier' })).toBe('2-Tier');
+    // Only the first 1,000 characters are read.
+    expect(drawnSize({ size: 'Custom Size', description: `${'x'.repeat(1000)} three tiers` })).toBe(
+      'Custom Size',
+    );
+    expect(drawnSize({ size: 'Custom Size', description: `${'x'.repeat(980)} three tiers` })).toBe('3-Tier');
     expect(drawnSize({ size: 'Custom Size', description: 'A sheet cake for the office' })).toBe('Sheet Cake');
     expect(drawnSize({ size: 'Custom Size', description: 'Matching cupcakes' })).toBe('Cupcakes (12 count)');
     expect(drawnSize({ size: 'Custom Size', description: 'Something special' })).toBe('Custom Size');

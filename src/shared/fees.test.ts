@@ -13,7 +13,9 @@ describe('service fee', () => {
 
   it('refuses amounts that are not integer cents', () => {
     expect(() => serviceFeeCents(10.5, 0.08)).toThrow(RangeError);
-    expect(() => serviceFeeCents(-1, 0.08)).toThrow(RangeError);
+    expect(() => serviceFeeCents(-1, 0.08)).toThrow(
+      new RangeError('amount must be a non-negative integer of cents, got -1'),
+    );
   });
 
   it('reads as a percentage', () => {

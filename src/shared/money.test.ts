@@ -8,7 +8,7 @@ describe('money', () => {
     expect(formatCents(1_234_567)).toBe('$12,345.67');
   });
   it('refuses fractional cents', () => {
-    expect(() => formatCents(10.5)).toThrow(RangeError);
+    expect(() => formatCents(10.5)).toThrow(new RangeError('Not an integer amount of cents: 10.5'));
   });
   it('converts dollars to whole cents', () => {
     expect(dollarsToCents(19.99)).toBe(1999);
@@ -34,7 +34,7 @@ describe('parseDollars', () => {
     expect(parseDollars('0.07')).toBe(7);
     expect(parseDollars('')).toBeUndefined();
     expect(parseDollars('   ')).toBeUndefined();
-    for (const bad of ['abc', '12.345', '-5', '1e3', '12.'] as const)
+    for (const bad of ['abc', '12.345', '-5', '1e3', '12.', '12$', '$$12'] as const)
       expect(parseDollars(bad), bad).toBeNaN();
   });
 });

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  AUTO_COMPLETE_HOURS,
-  UNPAID_EXPIRY_HOURS,
   FINAL_ORDER_STATUSES,
   ORDER_ACTIONS,
   ORDER_PARTIES,
+  ORDER_STATUSES_TAKING_A_DAY,
   ORDER_TRANSITIONS,
   actionsFor,
   autoCompleteAt,
@@ -16,6 +15,8 @@ import {
   deliveryWindowOpensAt,
   fundsReleasableAt,
   isDeliveryWindowOpen,
+  isFinalOrderStatus,
+  orderEventLabel,
   reachableStatuses,
   type OrderParty,
 } from './order-machine.ts';
@@ -57,7 +58,8 @@ const ALLOWED = `
   .map((line) => line.trim());
 
 const DELIVERED_AT = new Date('2026-12-01T18:00:00Z');
-const LATER = new Date(DELIVERED_AT.getTime() + AUTO_COMPLETE_HOURS * 3_600_000);
+/** 24 hours after delivery: the customer's time to open a claim is over. */
+const LATER = new Date('2026-12-02T18:00:00Z');
 // Every condition met, so only status and party decide (delivered on its delivery day, a day ago).
 const satisfied = {
   reason: 'Change of plans',
@@ -98,17 +100,25 @@ describe('the order state machine', () => {
     }
   });
 
-  it(`completes on its own only ${AUTO_COMPLETE_HOURS} h after delivery, to the millisecond`, () => {
-    const at = (ms: number) => ({
-      now: new Date(ms),
-      enteredAt: { delivered: DELIVERED_AT },
-      deliveryDate: DELIVERED_AT,
+  it('completes on its own exactly 24 h after delivery, not a millisecond before', () => {
+    const at = (iso: string) => ({
+      now: new Date(iso),
+      enteredAt: { delivered: new Date('2026-12-01T18:00:00Z') },
+      deliveryDate: new Date('2026-12-01T18:00:00Z'),
     });
-    expect(checkTransition('autoComplete', 'delivered', 'system', at(LATER.getTime() - 1))).toEqual({
+    expect(checkTransition('autoComplete', 'delivered', 'system', at('2026-12-02T17:59:59.999Z'))).toEqual({
       ok: false,
       refusal: 'too-early',
     });
-    expect(checkTransition('autoComplete', 'delivered', 'system', at(LATER.getTime())).ok).toBe(true);
+    expect(checkTransition('autoComplete', 'delivered', 'system', at('2026-12-02T18:00:00.000Z')).ok).toBe(
+      true,
+    );
+    expect(
+      autoCompleteAt({
+        deliveredAt: new Date('2026-12-01T18:00:00Z'),
+        deliveryDate: new Date('2026-12-01T18:00:00Z'),
+      }),
+    ).toEqual(new Date('2026-12-02T18:00:00Z'));
     expect(
       checkTransition('autoComplete', 'delivered', 'system', { now: LATER, deliveryDate: DELIVERED_AT }),
     ).toEqual({
@@ -117,9 +127,9 @@ describe('the order state machine', () => {
     });
   });
 
-  it(`cancels an unpaid order only ${UNPAID_EXPIRY_HOURS} h after it was made, and only the system does`, () => {
+  it('cancels an unpaid order only 24 h after it was made, and only the system does', () => {
     const at = (ms: number) => ({ now: new Date(ms), enteredAt: { pending: DELIVERED_AT } });
-    const due = DELIVERED_AT.getTime() + UNPAID_EXPIRY_HOURS * 3_600_000;
+    const due = Date.parse('2026-12-02T18:00:00Z');
     expect(checkTransition('expire', 'pending', 'system', at(due - 1))).toEqual({
       ok: false,
       refusal: 'too-early',
@@ -145,6 +155,28 @@ describe('the order state machine', () => {
     expect(actionsFor('delivered', 'customer')).toEqual(['confirmSatisfied']);
     for (const status of FINAL_ORDER_STATUSES)
       for (const party of ORDER_PARTIES) expect(actionsFor(status, party)).toEqual([]);
+  });
+
+  it('calls completed and cancelled final, and nothing else', () => {
+    expect(ORDER_STATUSES.filter(isFinalOrderStatus)).toEqual(['completed', 'cancelled']);
+    expect(isFinalOrderStatus('completed')).toBe(true);
+    expect(isFinalOrderStatus('cancelled')).toBe(true);
+    expect(isFinalOrderStatus('delivered')).toBe(false);
+    expect(isFinalOrderStatus('refunded')).toBe(false);
+  });
+
+  it('tells the timeline what happened, with the windows in hours', () => {
+    expect(orderEventLabel('created')).toBe('Order placed');
+    expect(orderEventLabel('pay')).toBe('Payment received');
+    expect(orderEventLabel('expire')).toBe('Cancelled: not paid within 24 hours');
+    expect(orderEventLabel('balanceUnpaid')).toBe(
+      'Cancelled: the balance was not paid 48 hours before the event',
+    );
+    expect(orderEventLabel('autoComplete')).toBe(
+      'Completed automatically: no claim within 24 hours of delivery',
+    );
+    // An action this version does not know (an older row) reads as itself.
+    expect(orderEventLabel('refund')).toBe('refund');
   });
 
   it('reaches every status from pending, and none is a dead end but the final ones', () => {
@@ -311,5 +343,22 @@ describe('the delivery window and the release of funds', () => {
         deliveryDate: EVENT,
       }).ok,
     ).toBe(true);
+  });
+});
+
+describe('orders that take a day of the vendor’s capacity', () => {
+  it('are every order but a cancelled one, unpaid (pending) and completed ones included', () => {
+    expect(ORDER_STATUSES_TAKING_A_DAY).toEqual([
+      'pending',
+      'paid',
+      'confirmed',
+      'in_progress',
+      'ready',
+      'delivered',
+      'completed',
+    ]);
+    expect(
+      ORDER_STATUSES.filter((s) => !(ORDER_STATUSES_TAKING_A_DAY as readonly string[]).includes(s)),
+    ).toEqual(['cancelled']);
   });
 });

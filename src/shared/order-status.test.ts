@@ -5,6 +5,7 @@ describe('order status display', () => {
   it('labels replace underscores and capitalize words', () => {
     expect(orderStatusLabel('in_progress')).toBe('In Progress');
     expect(orderStatusLabel('completed')).toBe('Completed');
+    expect(orderStatusLabel('_in__progress_')).toBe('In Progress');
   });
   it('badges: completed default, in_progress secondary, anything else outline', () => {
     expect(orderStatusBadge('completed')).toBe('default');

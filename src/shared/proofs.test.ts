@@ -6,6 +6,8 @@ import {
   DEFAULT_CHANGE_CUTOFF_HOURS,
   designLockedText,
   PROOF_MESSAGES,
+  proofSteps,
+  proofsOpenFor,
 } from './proofs.ts';
 import { formatDateTime, vancouverDay } from './time.ts';
 
@@ -15,6 +17,8 @@ const event = new Date('2026-12-24T18:00:00Z');
 
 describe('the change cut-off', () => {
   it('is the vendor’s hours before the event, 72 by default', () => {
+    expect(DEFAULT_CHANGE_CUTOFF_HOURS).toBe(72);
+    // Three days before an event at 18:00 UTC on Dec 24.
     expect(changeCutoffAt(event, DEFAULT_CHANGE_CUTOFF_HOURS)).toEqual(new Date('2026-12-21T18:00:00Z'));
     expect(changeCutoffAt(event.toISOString(), 24)).toEqual(new Date('2026-12-23T18:00:00Z'));
     expect(changeCutoffAt(event, 0)).toEqual(event);
@@ -36,7 +40,9 @@ describe('the change cut-off', () => {
   });
 
   it('refuses hours that are not a whole number of at least 0', () => {
-    expect(() => changeCutoffAt(event, -1)).toThrow(RangeError);
+    expect(() => changeCutoffAt(event, -1)).toThrow(
+      new RangeError('cut-off hours must be a whole number ≥ 0, got -1'),
+    );
     expect(() => changeCutoffAt(event, 1.5)).toThrow(RangeError);
   });
 
@@ -74,6 +80,60 @@ describe('who sends the next proof', () => {
     expect(canSendProof('pending', undefined)).toBe(false);
     expect(canSendProof('ready', 'changes_requested')).toBe(false);
     expect(canSendProof('cancelled', undefined)).toBe(false);
+  });
+});
+
+describe('the proof rounds in the order’s history', () => {
+  const at = (iso: string) => new Date(iso);
+  it('lists each round sent, then its answer, oldest round first, whatever order they come in', () => {
+    expect(
+      proofSteps([
+        {
+          round: 2,
+          status: 'approved',
+          createdAt: at('2026-12-03T10:00:00Z'),
+          respondedAt: at('2026-12-04T10:00:00Z'),
+        },
+        {
+          round: 1,
+          status: 'changes_requested',
+          createdAt: at('2026-12-01T10:00:00Z'),
+          respondedAt: at('2026-12-02T10:00:00Z'),
+        },
+        { round: 3, status: 'sent', createdAt: at('2026-12-05T10:00:00Z'), respondedAt: null },
+      ]),
+    ).toEqual([
+      { key: 'proof-1-sent', label: 'Design proof 1 sent', party: 'vendor', at: '2026-12-01T10:00:00.000Z' },
+      {
+        key: 'proof-1-changes_requested',
+        label: 'Changes requested to design proof 1',
+        party: 'customer',
+        at: '2026-12-02T10:00:00.000Z',
+      },
+      { key: 'proof-2-sent', label: 'Design proof 2 sent', party: 'vendor', at: '2026-12-03T10:00:00.000Z' },
+      {
+        key: 'proof-2-approved',
+        label: 'Design proof 2 approved',
+        party: 'customer',
+        at: '2026-12-04T10:00:00.000Z',
+      },
+      { key: 'proof-3-sent', label: 'Design proof 3 sent', party: 'vendor', at: '2026-12-05T10:00:00.000Z' },
+    ]);
+  });
+
+  it('shows no answer for a round still waiting, nor for an answer without its time', () => {
+    const sent = { round: 1, createdAt: at('2026-12-01T10:00:00Z') };
+    expect(proofSteps([{ ...sent, status: 'sent', respondedAt: at('2026-12-02T10:00:00Z') }])).toHaveLength(
+      1,
+    );
+    expect(proofSteps([{ ...sent, status: 'approved', respondedAt: null }])).toHaveLength(1);
+    expect(proofSteps([])).toEqual([]);
+  });
+
+  it('are sent and answered once the order is paid, until the cake is ready', () => {
+    expect(
+      ['pending', 'paid', 'confirmed', 'in_progress', 'ready', 'delivered'].filter(proofsOpenFor),
+    ).toEqual(['paid', 'confirmed', 'in_progress']);
   });
 });
 

@@ -52,6 +52,17 @@ export const QUOTE_TRANSITIONS = {
 export type QuoteAction = keyof typeof QUOTE_TRANSITIONS;
 export const QUOTE_ACTIONS = Object.keys(QUOTE_TRANSITIONS) as QuoteAction[];
 
+/**
+ * What the customer pays for a quote: its price plus its delivery fee (none is $0), in cents; null
+ * while the quote has no price (not answered yet).
+ */
+export function quoteTotalCents(quote: {
+  priceCents: number | null;
+  deliveryFeeCents: number | null;
+}): number | null {
+  return quote.priceCents === null ? null : quote.priceCents + (quote.deliveryFeeCents ?? 0);
+}
+
 export const isOpenQuote = (status: string): boolean => (OPEN as readonly string[]).includes(status);
 
 /** The status `party` reaches by `action` from `status`, or undefined when the table has no such change. */

@@ -21,6 +21,13 @@ describe('findForbiddenText', () => {
     expect(findForbiddenText({ fine: [1, 'two', { three: null }], emoji: '🎂' })).toBeNull();
   });
 
+  it('looks inside arrays and objects only, not into other values', () => {
+    const fn = Object.assign(() => 0, { hidden: '\u0000' });
+    expect(findForbiddenText({ fn, n: 5, yes: true })).toBeNull();
+    expect(findForbiddenText([new Blob(['\u0000'])])).toBeNull();
+    expect(findForbiddenText([0, '', null, undefined, 'a\u0000'])).toEqual([4]);
+  });
+
   it('walks JSON nested deeper than the call stack (a 400 KB body of brackets was a 500)', () => {
     const depth = 200_000;
     const deep: unknown = JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`);

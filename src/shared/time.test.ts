@@ -3,6 +3,8 @@ import {
   addCalendarDays,
   daysBetween,
   formatFullDate,
+  formatLongDate,
+  msUntil,
   vancouverDayStart,
   addDays,
   addHours,
@@ -10,6 +12,7 @@ import {
   formatDate,
   formatDateTime,
   formatMonthKey,
+  formatDayKey,
   vancouverDay,
   vancouverMonth,
 } from './time.ts';
@@ -28,6 +31,7 @@ describe('time in America/Vancouver', () => {
   it('shows dates as Vancouver reads them', () => {
     expect(formatDate('2026-11-24T06:59:00Z')).toBe('Nov 23, 2026');
     expect(formatFullDate('2027-04-23T07:00:00Z')).toBe('Friday, April 23, 2027');
+    expect(formatLongDate('2026-11-24T06:59:00Z')).toBe('November 23, 2026');
     expect(formatDateTime('2026-11-24T00:05:00Z')).toMatch(/^Nov 23, 2026, 5:05\sp\.m\.$/);
   });
 
@@ -37,6 +41,8 @@ describe('time in America/Vancouver', () => {
     expect(formatMonthKey('2026-11')).toBe('Nov 26');
     expect(addHours('2026-11-23T00:00:00Z', 48).toISOString()).toBe('2026-11-25T00:00:00.000Z');
     expect(addDays('2026-11-23T00:00:00Z', -1).toISOString()).toBe('2026-11-22T00:00:00.000Z');
+    expect(msUntil('2026-11-24T07:00:00Z', '2026-11-24T06:00:00Z')).toBe(3_600_000);
+    expect(msUntil(new Date('2026-11-24T06:00:00Z'), Date.parse('2026-11-24T07:00:00Z'))).toBe(-3_600_000);
   });
 
   it('counts calendar days between Vancouver dates and finds the first instant of a Vancouver day', () => {
@@ -53,5 +59,25 @@ describe('time in America/Vancouver', () => {
       expect(vancouverDay(start), day).toBe(day);
       expect(vancouverDay(new Date(start.getTime() - 1)), day).not.toBe(day);
     }
+    expect(vancouverDayStart('2026-03-08')).toEqual(new Date('2026-03-08T08:00:00Z'));
+    expect(vancouverDayStart('2026-07-01')).toEqual(new Date('2026-07-01T07:00:00Z'));
+  });
+
+  it('shows a day key as the day it names, whatever the offset', () => {
+    expect(formatDayKey('2026-12-24')).toBe('December 24, 2026');
+    expect(formatDayKey('2027-01-01')).toBe('January 1, 2027');
+    // The night the clocks changed in 2026 (March 8) is still March 8.
+    expect(formatDayKey('2026-03-08')).toBe('March 8, 2026');
+  });
+
+  it('adds calendar days across months, years and leap days', () => {
+    expect(addCalendarDays('2026-12-24', 30)).toBe('2027-01-23');
+    expect(addCalendarDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(addCalendarDays('2026-12-15', 0)).toBe('2026-12-15');
+  });
+
+  it('refuses a day whose midnight is not a whole hour off UTC (local mean time, before 1884)', () => {
+    // Vancouver was 8:12:28 behind Greenwich then: no candidate hour is its midnight.
+    expect(() => vancouverDayStart('1880-01-01')).toThrow('no Vancouver midnight found for 1880-01-01');
   });
 });

@@ -42,6 +42,8 @@ const formats = {
   }),
   /** Nov 26 (of a month key, which names no instant) */
   monthLabel: new Intl.DateTimeFormat('en-CA', { month: 'short', year: '2-digit', timeZone: 'UTC' }),
+  /** November 23, 2026 (of a day key, which names no instant) */
+  dayKeyLong: new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: 'UTC' }),
 };
 
 export const formatDate = (at: Instant) => formats.date.format(toDate(at));
@@ -65,6 +67,9 @@ export function addMonths(month: string, months: number): string {
 
 /** 'Nov 26' for the month key '2026-11'. */
 export const formatMonthKey = (month: string) => formats.monthLabel.format(new Date(`${month}-15T12:00:00Z`));
+
+/** 'December 24, 2026' for the day key '2026-12-24' (a Vancouver calendar day, so no offset can move it). */
+export const formatDayKey = (day: string) => formats.dayKeyLong.format(new Date(`${day}T12:00:00Z`));
 
 /** Milliseconds from `from` until `to` (negative when `to` has passed). */
 export const msUntil = (to: Instant, from: Instant) => toDate(to).getTime() - toDate(from).getTime();

@@ -6,7 +6,7 @@ import { RouteErrorBoundary } from './components/layout/error-boundary.tsx';
 import { NotFound } from './components/layout/not-found.tsx';
 import { PageLoading, RootLayout } from './components/layout/root-layout.tsx';
 import { vendorPageQuery, vendorReviewsQuery } from './features/vendor-page/api.ts';
-import { featuredVendorsQuery } from './features/vendors/featured-api.ts';
+import { featuredVendorsQuery } from './features/vendors/api/featured.ts';
 import type { Prefetch } from './lib/prefetch.ts';
 import HomePage from './pages/home.tsx';
 

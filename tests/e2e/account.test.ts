@@ -21,30 +21,32 @@ describe('account settings', () => {
     const phone = await newPage(browser, server.url, { width: 390, height: 844 });
     for (const { page } of [laptop, phone]) {
       await signInAs(page, user.email, TEST_PASSWORD);
-      await page.waitForURL('**/customer-dashboard');
+      await expect.poll(() => page.url()).toBe(`${server.url}/customer-dashboard`);
     }
 
     const { page } = laptop;
     await page.getByRole('link', { name: 'Account settings' }).click();
-    await page.getByRole('heading', { name: 'Account settings' }).waitFor();
-    await page.getByText('this device').waitFor();
-    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Account settings' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('this device').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Sign out', exact: true }).isVisible())
+      .toBe(true);
 
     await page.getByLabel('Current password').fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill('fresh-password-1');
     await page.getByLabel('Confirm new password').fill('fresh-password-1');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Your current password is not correct.').waitFor();
+    await expect.poll(() => page.getByText('Your current password is not correct.').isVisible()).toBe(true);
 
     await page.getByLabel('Current password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Your password has been changed.').waitFor();
-    await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText('Your password has been changed.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out', exact: true }).count()).toBe(0);
 
     await phone.page.reload();
-    await phone.page.waitForURL(/\/auth\?next=/);
+    await expect.poll(() => phone.page.url()).toMatch(/\/auth\?next=/);
     await signInAs(phone.page, user.email, 'fresh-password-1');
-    await phone.page.waitForURL('**/customer-dashboard');
+    await expect.poll(() => phone.page.url()).toBe(`${server.url}/customer-dashboard`);
     await laptop.context.close();
     await phone.context.close();
   });

@@ -152,23 +152,25 @@ describe('accounts', () => {
     await page.goto('/auth');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     // The sign-in form also has an Email field: wait until the new page has replaced it.
-    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Forgot your password?' }).isVisible())
+      .toBe(true);
     await page.getByLabel('Email').fill(owner.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText(/If an account exists for/).waitFor();
+    await expect.poll(() => page.getByText(/If an account exists for/).isVisible()).toBe(true);
 
     await page.goto(await emailedLink(owner.email, 'reset-password'));
-    await page.waitForURL(/\/reset-password\?token=/);
+    await expect.poll(() => page.url()).toMatch(/\/reset-password\?token=/);
     await page.getByLabel('New password', { exact: true }).fill('new-secret-9');
     await page.getByLabel('Confirm new password').fill('different-9');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('The passwords do not match.').waitFor();
+    await expect.poll(() => page.getByText('The passwords do not match.').isVisible()).toBe(true);
     await page.getByLabel('Confirm new password').fill('new-secret-9');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await page.waitForURL('**/auth');
+    await expect.poll(() => page.url()).toBe(`${server.url}/auth`);
     await signInAs(page, owner.email, 'new-secret-9');
-    await page.waitForURL('**/vendor-dashboard');
-    await page.getByText('Verified Vendor').waitFor();
+    await expect.poll(() => page.url()).toBe(`${server.url}/vendor-dashboard`);
+    await expect.poll(() => page.getByText('Verified Vendor').isVisible()).toBe(true);
     await context.close();
   });
 
@@ -222,31 +224,35 @@ describe('accounts', () => {
     });
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, admin.email, TEST_PASSWORD);
-    await page.waitForURL('**/admin');
+    await expect.poll(() => page.url()).toBe(`${server.url}/admin`);
     await page.goto('/admin/mailbox');
-    await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Mailbox' }).isVisible()).toBe(true);
     await page.getByLabel('Filter by recipient').fill('rowan@example.test');
     await page
       .getByRole('button', { name: /Confirm your e-mail for Frosted/ })
       .first()
       .click();
-    await page.getByRole('article', { name: 'Confirm your e-mail for Frosted' }).getByRole('link').waitFor();
+    await expect
+      .poll(() =>
+        page.getByRole('article', { name: 'Confirm your e-mail for Frosted' }).getByRole('link').isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 
   it('an admin clears and seeds demo data from /admin-seeder', async () => {
     const { context, page } = await newPage(browser, server.url);
     await signInAs(page, admin.email, TEST_PASSWORD);
-    await page.waitForURL('**/admin');
+    await expect.poll(() => page.url()).toBe(`${server.url}/admin`);
     await page.getByRole('link', { name: 'Demo data' }).click();
-    await page.waitForURL('**/admin-seeder');
+    await expect.poll(() => page.url()).toBe(`${server.url}/admin-seeder`);
     await page.getByRole('button', { name: 'Clear' }).click();
-    await page.getByText('Demo data cleared successfully!').waitFor();
+    await expect.poll(() => page.getByText('Demo data cleared successfully!').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Seed vendors' }).click();
-    await page.getByText('vendors data seeded successfully!').waitFor();
+    await expect.poll(() => page.getByText('vendors data seeded successfully!').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Seed All' }).click();
-    await page.getByText('Demo data seeded successfully!').waitFor();
-    await page.getByText('8 demo rows').first().waitFor();
+    await expect.poll(() => page.getByText('Demo data seeded successfully!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('8 demo rows').first().isVisible()).toBe(true);
     await context.close();
   });
 });

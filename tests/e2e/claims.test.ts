@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {

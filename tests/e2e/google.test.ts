@@ -75,12 +75,18 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await loginAtProvider(page, existing.email);
-    await page.getByRole('heading', { name: 'Sign in failed' }).waitFor();
-    await page
-      .getByText('An account with this e-mail already exists. Sign in with your e-mail and password instead.')
-      .waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Sign in failed' }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'An account with this e-mail already exists. Sign in with your e-mail and password instead.',
+          )
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByRole('link', { name: 'Try again' }).click();
-    await page.waitForURL('**/auth');
+    await expect.poll(() => page.url()).toBe(`${server.url}/auth`);
     await context.close();
   });
 
@@ -88,12 +94,16 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     const { context, page } = await newPage(browser, plain.url);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
-    await page
-      .getByText(
-        'Google OAuth is not configured in the backend project. Please enable the Google provider under Authentication > Providers.',
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            'Google OAuth is not configured in the backend project. Please enable the Google provider under Authentication > Providers.',
+          )
+          .isVisible(),
       )
-      .waitFor();
-    await page.getByText(`${plain.url}/api/auth/callback/google`).waitFor();
+      .toBe(true);
+    await expect.poll(() => page.getByText(`${plain.url}/api/auth/callback/google`).isVisible()).toBe(true);
     await context.close();
   });
 });

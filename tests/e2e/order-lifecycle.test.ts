@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../src/shared/time.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
@@ -150,23 +150,31 @@ describe('an order from payment to completion', () => {
     });
     const { page, context } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
+    await expect.poll(() => page.url()).toBe(`${server.url}/customer-dashboard`);
     await page.goto('/customer-dashboard-original');
     await page.getByRole('button', { name: 'Track Order' }).click();
     // Not paid: where to pick the cake up is not shown yet.
-    await page
-      .getByRole('region', { name: 'What was agreed' })
-      .getByText('Pickup: the vendor’s address is shared after payment.')
-      .waitFor();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'What was agreed' })
+          .getByText('Pickup: the vendor’s address is shared after payment.')
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
-    await dialog.getByText('Please say why you are cancelling.').waitFor();
+    await expect.poll(() => dialog.getByText('Please say why you are cancelling.').isVisible()).toBe(true);
     await dialog.getByLabel('Reason').fill('The party moved to March');
     await dialog.getByRole('button', { name: 'Cancel Order' }).click();
-    await page.getByText('Order FR-F-1 is now Cancelled.').waitFor();
-    await page.getByText('This order was cancelled.').waitFor();
-    await page.getByRole('list', { name: 'Order history' }).getByText('“The party moved to March”').waitFor();
+    await expect.poll(() => page.getByText('Order FR-F-1 is now Cancelled.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('This order was cancelled.').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('list', { name: 'Order history' }).getByText('“The party moved to March”').isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import {
   recordPayment,
   releaseSplit,
   settleOrder,
-} from '../../src/server/modules/ledger/ledger.ts';
+} from '../../src/server/modules/ledger/index.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {

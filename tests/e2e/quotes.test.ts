@@ -3,12 +3,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import { orders, quotes, vendors } from '../../src/server/db/schema/index.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
-import { answerQuote, declineQuote } from '../../src/server/modules/quotes/service.ts';
+import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
+import { answerQuote, declineQuote } from '../../src/server/modules/quotes/index.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {

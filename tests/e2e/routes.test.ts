@@ -83,12 +83,12 @@ describe('every route', () => {
   it('sends visitors from private pages to /auth and back after sign-in', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/customer-dashboard-original');
-    await page.waitForURL(/\/auth\?next=/);
+    await expect.poll(() => page.url()).toMatch(/\/auth\?next=/);
     await page.getByLabel('Email').fill(customer.email);
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/customer-dashboard-original');
-    await page.getByRole('heading', { name: 'My Dashboard' }).waitFor();
+    await expect.poll(() => page.url()).toBe(`${server.url}/customer-dashboard-original`);
+    await expect.poll(() => page.getByRole('heading', { name: 'My Dashboard' }).isVisible()).toBe(true);
     await context.close();
   });
 
@@ -129,17 +129,19 @@ describe('error boundary', () => {
   it('shows Something went wrong with Reload Page when a page fails to load, and reload recovers', async () => {
     const { context, page } = await newPage(browser, server.url);
     await page.goto('/');
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
     // The About page's code chunk cannot be fetched, as after a deploy that removed old chunks.
     await page.route(/\/assets\/about-[^/]+\.js$/, (route) => route.abort());
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'About', exact: true })
       .click();
-    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Something went wrong' }).isVisible())
+      .toBe(true);
     await page.unroute(/\/assets\/about-[^/]+\.js$/);
     await page.getByRole('button', { name: 'Reload Page' }).click();
-    await page.getByRole('heading', { name: 'About Frosted' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'About Frosted' }).isVisible()).toBe(true);
     await context.close();
   });
 });
@@ -156,14 +158,14 @@ describe('navigation', () => {
       ['About', '/about'],
     ]) {
       await nav.getByRole('link', { name, exact: true }).click();
-      await page.waitForURL(`**${path}`);
+      await expect.poll(() => page.url()).toBe(server.url + path);
     }
     await nav.getByRole('link', { name: 'Sign In' }).click();
-    await page.waitForURL('**/auth');
+    await expect.poll(() => page.url()).toBe(`${server.url}/auth`);
     await nav.getByRole('link', { name: 'Get Started' }).click();
-    await page.waitForURL('**/auth');
+    await expect.poll(() => page.url()).toBe(`${server.url}/auth`);
     await nav.getByRole('link', { name: 'Frosted home' }).click();
-    await page.waitForURL(server.url + '/');
+    await expect.poll(() => page.url()).toBe(server.url + '/');
     await context.close();
   });
 
@@ -173,16 +175,16 @@ describe('navigation', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.locator('#mobile-menu');
     await menu.getByRole('link', { name: 'Support' }).click();
-    await page.waitForURL('**/support');
+    await expect.poll(() => page.url()).toBe(`${server.url}/support`);
 
     await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
+    await expect.poll(() => page.url()).toBe(`${server.url}/customer-dashboard`);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+    await expect.poll(() => menu.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
     await menu.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL(server.url + '/');
+    await expect.poll(() => page.url()).toBe(server.url + '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await menu.getByRole('link', { name: 'Sign In' }).waitFor();
+    await expect.poll(() => menu.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
     await context.close();
   });
 

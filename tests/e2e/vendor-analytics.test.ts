@@ -164,13 +164,19 @@ describe('the vendor Analytics tab', () => {
     await createVendor(db, { userId: owner.id, businessName: 'Brand New Bakes' });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await expect.poll(() => page.url()).toBe(`${server.url}/vendor-dashboard`);
     await page.goto('/vendor-dashboard?tab=analytics&from=2026-01-01&to=2026-03-31');
-    await page.getByRole('heading', { name: 'No activity in this period' }).waitFor();
-    await page
-      .getByText(/Jan 1, 2026 – Mar 31, 2026/)
-      .first()
-      .waitFor();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'No activity in this period' }).isVisible())
+      .toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Jan 1, 2026 – Mar 31, 2026/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, 'analytics-empty-390');
     if (process.env.SCREENSHOT_DIR) {
       await page.setViewportSize({ width: 1280, height: 900 });

@@ -6,7 +6,7 @@ import { MASK } from '../../src/shared/contact-masking.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import { quotes, reviews } from '../../src/server/db/schema/index.ts';
-import { createQuoteRequest } from '../../src/server/modules/quotes/service.ts';
+import { createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
 import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

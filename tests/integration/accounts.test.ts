@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, users, vendors } from '../../src/server/db/schema/index.ts';
-import { recordPayment } from '../../src/server/modules/ledger/ledger.ts';
+import { recordPayment } from '../../src/server/modules/ledger/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createDesign,

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { conversations, quotes, reviews } from '../../src/server/db/schema/index.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
-import type { Actor as ServiceActor } from '../../src/server/modules/auth/actor.ts';
-import { startCheckout } from '../../src/server/modules/payments/service.ts';
-import { answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/service.ts';
+import type { Actor as ServiceActor } from '../../src/server/actor.ts';
+import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
@@ -862,6 +862,18 @@ const CASES: Case[] = [
     route: '/api/admin/mailbox/:id/retry',
     method: 'POST',
     path: () => '/api/admin/mailbox/none/retry',
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/jobs/failed',
+    method: 'GET',
+    path: () => '/api/admin/jobs/failed',
+    expect: adminOnly(200),
+  },
+  {
+    route: '/api/admin/jobs/:id/retry',
+    method: 'POST',
+    path: () => '/api/admin/jobs/none/retry',
     expect: adminOnly(404),
   },
   {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import type { Actor } from '../../src/server/actor.ts';
 import { decideApplication } from '../../src/server/modules/admin/application-service.ts';
 import { CountCache, countCacheFor, type CountEntry } from '../../src/server/modules/vendors/count-cache.ts';
 import { updateVendorProfile } from '../../src/server/modules/vendors/profile-service.ts';

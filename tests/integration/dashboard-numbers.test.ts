@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentVendorDashboard } from '../../src/server/modules/dashboard/presenter.ts';
 import { getVendorDashboard } from '../../src/server/modules/dashboard/service.ts';
-import { recordPayment, settleOrder } from '../../src/server/modules/ledger/ledger.ts';
+import { recordPayment, settleOrder } from '../../src/server/modules/ledger/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import {
   createDesign,

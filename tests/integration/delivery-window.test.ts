@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../src/shared/schemas/orders.ts';
 import type { VendorPayouts } from '../../src/shared/schemas/payments.ts';
 import { jobs, orderEvents, orders } from '../../src/server/db/schema/index.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs, scheduleJob } from '../../src/server/modules/jobs/jobs.ts';
-import { heldForOrder } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder } from '../../src/server/modules/ledger/index.ts';
 import {
   AUTO_COMPLETE_JOB,
   SYSTEM,

@@ -11,12 +11,12 @@ import {
   sandboxRefunds,
   userEvents,
 } from '../../src/server/db/schema/index.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { chargeDueBalances } from '../../src/server/modules/payments/balance.ts';
-import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
-import { BALANCE_NOT_PAID } from '../../src/server/modules/orders/transitions.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
+import { BALANCE_NOT_PAID } from '../../src/server/modules/payments/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import {

@@ -9,8 +9,8 @@ import {
   userActivity,
   userEvents,
 } from '../../src/server/db/schema/index.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import {
   markConversationRead,
@@ -21,18 +21,16 @@ import { publish } from '../../src/server/modules/notifications/publish.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { openClaim, resolveClaim, respondToClaim } from '../../src/server/modules/payments/claims.ts';
 import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
-import {
-  confirmSandboxPayment,
-  sendPendingRefunds,
-  startCheckout,
-} from '../../src/server/modules/payments/service.ts';
+import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
+import { confirmSandboxPayment } from '../../src/server/modules/payments/sandbox-checkout.ts';
 import {
   acceptQuote,
   answerQuote,
   askForChange,
   createQuoteRequest,
   declineQuote,
-} from '../../src/server/modules/quotes/service.ts';
+} from '../../src/server/modules/quotes/index.ts';
 import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe.ts';
 
 import { createTestApp, testConfig, type TestApp } from '../support/app.ts';

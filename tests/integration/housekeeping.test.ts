@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOutbox, jobs, userEvents } from '../../src/server/db/schema/index.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { PRUNE_JOB_KEY, scheduleHousekeeping } from '../../src/server/modules/notifications/prune.ts';
+import { PRUNE_JOB_KEY, scheduleHousekeeping } from '../../src/server/lifecycle/index.ts';
 import { addDays, vancouverDay, vancouverDayStart } from '../../src/shared/time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';

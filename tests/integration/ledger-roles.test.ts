@@ -12,9 +12,14 @@ import {
   releaseSplit,
   settleOrder,
   vendorBalances,
-} from '../../src/server/modules/ledger/ledger.ts';
-import { DEMO_VENDORS, demoOrders } from '../../src/server/modules/seed/demo-data.ts';
-import { clearDemoData, countDemoRows, seedAll } from '../../src/server/modules/seed/service.ts';
+} from '../../src/server/modules/ledger/index.ts';
+import {
+  DEMO_VENDORS,
+  clearDemoData,
+  countDemoRows,
+  demoOrders,
+  seedAll,
+} from '../../src/server/modules/seed/index.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { runStartupTasks } from '../../src/server/startup.ts';
 import { testConfig } from '../support/app.ts';

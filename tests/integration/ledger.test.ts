@@ -17,7 +17,7 @@ import {
   settleOrder,
   UnbalancedPostingError,
   vendorBalances,
-} from '../../src/server/modules/ledger/ledger.ts';
+} from '../../src/server/modules/ledger/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createOrder, createUser, createVendor } from '../support/factories.ts';
 

@@ -1,26 +1,24 @@
 import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, userEvents } from '../../src/server/db/schema/index.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import type { Actor } from '../../src/server/actor.ts';
 import { decideApplication } from '../../src/server/modules/admin/application-service.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { openConversation, sendMessage } from '../../src/server/modules/messages/service.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { openClaim, resolveClaim, respondToClaim } from '../../src/server/modules/payments/claims.ts';
 import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
-import {
-  confirmSandboxPayment,
-  sendPendingRefunds,
-  startCheckout,
-} from '../../src/server/modules/payments/service.ts';
+import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
+import { confirmSandboxPayment } from '../../src/server/modules/payments/sandbox-checkout.ts';
 import {
   acceptQuote,
   answerQuote,
   askForChange,
   createQuoteRequest,
   declineQuote,
-} from '../../src/server/modules/quotes/service.ts';
+} from '../../src/server/modules/quotes/index.ts';
 import { MASK } from '../../src/shared/contact-masking.ts';
 import type { Notification, NotificationList, UnreadCounts } from '../../src/shared/schemas/notifications.ts';
 import { addHours } from '../../src/shared/time.ts';

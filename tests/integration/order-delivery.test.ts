@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../src/shared/schemas/orders.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import type { Actor } from '../../src/server/actor.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { keyPrefix } from '../../src/server/modules/storage/images.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../src/shared/schemas/orders.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';

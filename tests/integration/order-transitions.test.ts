@@ -11,10 +11,10 @@ import {
 import type { OrderStatus } from '../../src/shared/order-status.ts';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { jobs, orders, vendors } from '../../src/server/db/schema/index.ts';
-import { AppError } from '../../src/server/http/app-error.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { AppError } from '../../src/server/errors.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import type { Actor } from '../../src/server/actor.ts';
 import {
   runDueJobs,
   scheduleJob,

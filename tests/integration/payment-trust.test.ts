@@ -9,13 +9,13 @@ import {
   refunds,
   sandboxCharges,
 } from '../../src/server/db/schema/index.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
 import { askAboutUnknownOutcomes, claimSubmission } from '../../src/server/modules/payments/outcomes.ts';
 import { reconciliation } from '../../src/server/modules/payments/reconciliation.ts';
 import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
 import type { SandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
-import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, createVendor, signIn } from '../support/factories.ts';

@@ -10,18 +10,18 @@ import {
   refunds,
 } from '../../src/server/db/schema/index.ts';
 import { openClaim, resolveClaim } from '../../src/server/modules/payments/claims.ts';
-import { AppError } from '../../src/server/http/app-error.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { AppError } from '../../src/server/errors.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import type { ProcessorEvent } from '../../src/server/modules/payments/processor.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
+import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
 import {
   authenticateSandboxPayment,
   confirmSandboxPayment,
-  sendPendingRefunds,
-  startCheckout,
-} from '../../src/server/modules/payments/service.ts';
+} from '../../src/server/modules/payments/sandbox-checkout.ts';
 import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
 import { askAboutUnknownOutcomes, claimSubmission } from '../../src/server/modules/payments/outcomes.ts';
 import type { SandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';

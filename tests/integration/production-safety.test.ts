@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { accounts, users, vendors } from '../../src/server/db/schema/index.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/index.ts';
 import { createServices } from '../../src/server/services.ts';
 import { runStartupTasks } from '../../src/server/startup.ts';
 import { testConfig } from '../support/app.ts';

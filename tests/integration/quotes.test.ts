@@ -12,19 +12,19 @@ import {
   quotes,
   vendors,
 } from '../../src/server/db/schema/index.ts';
-import { AppError } from '../../src/server/http/app-error.ts';
+import { AppError } from '../../src/server/errors.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { getCustomerRequest } from '../../src/server/modules/quotes/read.ts';
 import {
   acceptQuote,
   answerQuote,
   askForChange,
   createQuoteRequest,
   declineQuote,
-} from '../../src/server/modules/quotes/service.ts';
+  getCustomerRequest,
+} from '../../src/server/modules/quotes/index.ts';
 import { manualClock } from '../support/clock.ts';
 import { createTestDatabase } from '../support/db.ts';
 import { createDesign, createOrder, createUser, createVendor } from '../support/factories.ts';
@@ -450,7 +450,7 @@ describe('quote requests', () => {
     });
     expect(revised).toMatchObject({ status: 'quoted', revision: 2, priceCents: 17_500 });
 
-    const seen = (await getCustomerRequest(db, customer, requestId)).quotes[0]!;
+    const seen = (await getCustomerRequest({ db, actor: customer, requestId })).quotes[0]!;
     expect(seen).toMatchObject({ status: 'quoted', revision: 2, priceCents: 17_500, totalCents: 19_000 });
     expect(seen.events.map((e) => [e.action, e.priceCents, e.message])).toEqual([
       ['requested', null, null],

@@ -1,8 +1,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { type Reconciliation, reconciliationSchema } from '../../src/shared/schemas/reconciliation.ts';
 import { sandboxCharges } from '../../src/server/db/schema/index.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import { openClaim } from '../../src/server/modules/payments/claims.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
 import { createTestApp } from '../support/app.ts';

@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, reviews, vendors } from '../../src/server/db/schema/index.ts';
-import { seedAll, seedTable } from '../../src/server/modules/seed/service.ts';
+import { seedAll, seedTable } from '../../src/server/modules/seed/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;

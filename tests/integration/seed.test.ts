@@ -11,16 +11,17 @@ import {
   vendors,
 } from '../../src/server/db/schema/index.ts';
 import { buildPrompt } from '../../src/server/modules/designs/prompt.ts';
-import { ledgerTotals, paidCentsByOrder, recordPayment } from '../../src/server/modules/ledger/ledger.ts';
+import { ledgerTotals, paidCentsByOrder, recordPayment } from '../../src/server/modules/ledger/index.ts';
 import { serviceFeeCents } from '../../src/shared/fees.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/modules/seed/demo-data.ts';
 import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
   SEED_TABLES,
   clearDemoData,
   countDemoRows,
   seedAll,
   seedTable,
-} from '../../src/server/modules/seed/service.ts';
+} from '../../src/server/modules/seed/index.ts';
 import { DIETARY_VALUES, type StylePreset } from '../../src/shared/catalog.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';

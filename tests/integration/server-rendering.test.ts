@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RENDER_DEADLINE_MS, setRenderDeadline } from '../../src/server/http/ssr.ts';
 import { SSR_DATA_ID } from '../../src/shared/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { createVendor } from '../support/factories.ts';
@@ -33,9 +34,13 @@ beforeAll(async () => {
   // A copy, so a build in the same tree meanwhile does not change the bundle under the test.
   dist = mkdtempSync(path.join(tmpdir(), 'frosted-ssr-'));
   cpSync(BUILT, dist, { recursive: true });
+  // These tests check the rendered HTML, not how fast it comes: on a busy machine a render may take
+  // longer than the production deadline (the page would go out empty). Restored for the next file.
+  setRenderDeadline(Infinity);
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
+  setRenderDeadline(RENDER_DEADLINE_MS);
   await t?.close();
   rmSync(dist, { recursive: true, force: true });
 });

@@ -8,12 +8,12 @@ import {
   refunds,
   userEvents,
 } from '../../src/server/db/schema/index.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { chargeDueBalances } from '../../src/server/modules/payments/balance.ts';
 import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
-import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
 import { SAVED_CARD_UNUSABLE } from '../../src/server/modules/payments/stripe.ts';
 import type { TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';

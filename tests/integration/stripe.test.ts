@@ -11,13 +11,13 @@ import {
   refunds,
   vendors,
 } from '../../src/server/db/schema/index.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/ledger.ts';
+import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { recoverPayments } from '../../src/server/modules/payments/recovery.ts';
 import {
   PAYOUT_ACCOUNT_INCOMPLETE,
   PAYOUT_ACCOUNT_MISSING,
 } from '../../src/server/modules/payments/payouts.ts';
-import { sendPendingRefunds } from '../../src/server/modules/payments/service.ts';
+import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
 import type { TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import { intentOf, startStripeWorld, type StripeWorld } from '../support/stripe-world.ts';

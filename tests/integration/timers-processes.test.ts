@@ -5,8 +5,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts';
 import { emailOutbox, jobs, orderEvents, orders, vendors } from '../../src/server/db/schema/index.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
-import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/ledger.ts';
+import type { Actor } from '../../src/server/actor.ts';
+import { recordPayment, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import {
   AUTO_COMPLETE_JOB,
   EXPIRE_UNPAID_JOB,
@@ -16,7 +16,7 @@ import {
   type OrderActor,
 } from '../../src/server/modules/orders/transitions.ts';
 import { scheduleJob } from '../../src/server/modules/jobs/jobs.ts';
-import { COMPLETE_REMINDER_JOB } from '../../src/server/modules/mail/jobs.ts';
+import { COMPLETE_REMINDER_JOB } from '../../src/server/modules/notifications/index.ts';
 import { serviceFeeCents } from '../../src/shared/fees.ts';
 import { addHours } from '../../src/shared/time.ts';
 import { manualClock } from '../support/clock.ts';
@@ -199,7 +199,7 @@ describe.runIf(url)('timers across two server processes', () => {
     // A process runs two of the due jobs, then stops.
     const dying = await openDatabase({ url: database.url!, poolSize: 1 });
     const { runDueJobs } = await import('../../src/server/modules/jobs/jobs.ts');
-    const { jobHandlers } = await import('../../src/server/modules/jobs/index.ts');
+    const { jobHandlers } = await import('../../src/server/lifecycle/index.ts');
     const { createLogger } = await import('../../src/server/logger.ts');
     const log = createLogger('silent');
     const first = await runDueJobs({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviews } from '../../src/server/db/schema/index.ts';
-import { recordPayment, settleOrder } from '../../src/server/modules/ledger/ledger.ts';
+import { recordPayment, settleOrder } from '../../src/server/modules/ledger/index.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import {

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../src/server/app.ts';
 import type { Config } from '../../src/server/config.ts';
@@ -7,6 +8,19 @@ import type { Clock } from '../../src/server/clock.ts';
 import { createServices, type Services } from '../../src/server/services.ts';
 import { createTestDatabase } from './db.ts';
 
+/**
+ * Where this test process's apps keep uploads: one directory per process, removed when it exits.
+ * Files that run at the same time (two workers, or two runs in one checkout) never share stored files
+ * (the demo seed's documents have fixed names); the files of one worker share it one after another.
+ */
+const DATA_DIR = path.resolve('data/test', `p${process.pid}`);
+const CLEANUP = Symbol.for('frosted.test-data-dir-cleanup');
+const processState = process as unknown as { [CLEANUP]?: true };
+if (!processState[CLEANUP]) {
+  processState[CLEANUP] = true;
+  process.once('exit', () => rmSync(DATA_DIR, { recursive: true, force: true }));
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     env: 'test',
@@ -14,7 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     databaseUrl: undefined,
     databaseMigrationUrl: undefined,
-    dataDir: path.resolve('data/test'),
+    dataDir: DATA_DIR,
     pgliteDir: undefined,
     publicUrl: 'http://localhost:3000',
     authSecret: 'test-secret-that-is-long-enough-for-better-auth-0123456789',

@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's one Chromium that browser test files connect to (tests/global-setup-browser.ts). */
+    browserEndpoint: string | undefined;
+  }
+}
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -16,12 +23,31 @@ export const CHROMIUM_ARGS = [
  */
 export const BROWSER_TIMEOUT_MS = 20_000;
 
-/** Debian's Chromium; never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+};
+
+/**
+ * Debian's Chromium; never a downloaded browser. Under Vitest's browser tests, a connection to the
+ * run's one Chromium (tests/global-setup-browser.ts): closing it closes this file's contexts and
+ * leaves the browser to the other files. Elsewhere (the scripts), a browser of its own.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = await sharedBrowserEndpoint();
+  if (endpoint) return chromium.connect(endpoint, { timeout: BROWSER_TIMEOUT_MS });
+  return chromium.launch(LAUNCH_OPTIONS);
+}
+
+/** A Chromium that test files connect to with launchBrowser (through Vitest's `provide`). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+async function sharedBrowserEndpoint(): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('browserEndpoint');
 }
 
 export async function newPage(

@@ -23,11 +23,11 @@ import { renderCakePng } from '../../src/server/modules/designs/renderer/index.t
 import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
 import type { ObjectStore } from '../../src/server/modules/storage/store.ts';
 import type { Logger } from '../../src/server/logger.ts';
-import type { Actor } from '../../src/server/modules/auth/actor.ts';
+import type { Actor } from '../../src/server/actor.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import type { PaymentProcessor } from '../../src/server/modules/payments/processor.ts';
-import { isSandboxProcessor } from '../../src/server/modules/payments/sandbox.ts';
-import { confirmSandboxPayment, startCheckout } from '../../src/server/modules/payments/service.ts';
+import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { confirmSandboxPayment } from '../../src/server/modules/payments/sandbox-checkout.ts';
 
 let seq = 0;
 const unique = (prefix: string) =>
@@ -520,7 +520,7 @@ export async function payOrder({
     userType: 'vendor',
     role: 'user',
   };
-  if (!isSandboxProcessor(processor)) throw new Error('payOrder pays with the sandbox');
+  if (!processor.cardForm) throw new Error('payOrder pays with the sandbox');
   const { paymentId } = await startCheckout({ db, processor, actor: asCustomer, orderId, now, log });
   await confirmSandboxPayment({
     db,

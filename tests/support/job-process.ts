@@ -6,12 +6,13 @@
 import { once } from 'node:events';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { jobHandlers } from '../../src/server/modules/jobs/index.ts';
+import { jobHandlers, wireLifecycle } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 
 const [url, at] = process.argv.slice(2);
 if (!url || !at) throw new Error('usage: job-process.ts <postgres url> <ISO time>');
 const now = new Date(at);
+wireLifecycle();
 const log = createLogger('silent');
 const database = await openDatabase({ url, poolSize: 2 });
 try {

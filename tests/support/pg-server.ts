@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { appRoleUrl } from './db.ts';
+import { appRoleUrl, TEST_DATABASE_SETTINGS } from './db.ts';
 
 export interface ServerDatabase {
   /** postgres:// URL of the new, migrated database, as the app's role (tests/support/db.ts). */
@@ -18,6 +18,7 @@ export interface ServerDatabase {
 export async function createServerDatabase(baseUrl: string): Promise<ServerDatabase> {
   const name = `frosted_t_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(baseUrl, `CREATE DATABASE "${name}"`);
+  await adminQuery(baseUrl, TEST_DATABASE_SETTINGS(name));
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 1 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** The version of the API contract: bump the major on a change that breaks a client. */

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { type Actor, isAdmin } from '../modules/auth/actor.ts';
-import { AppError } from './app-error.ts';
+import { type Actor, isAdmin } from '../actor.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
 
 /** The signed-in user, or 401. Every private route starts here. */

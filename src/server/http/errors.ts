@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiErrorBody } from '../../shared/errors.ts';
 import { MESSAGES } from '../../shared/errors.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { safeError } from './log-safe-error.ts';
 import type { AppEnv } from './types.ts';
 

@@ -2,7 +2,7 @@ import { OpenAPIHono, type Hook } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { ERROR_CODES, MESSAGES } from '../../shared/errors.ts';
 import { findForbiddenText } from '../../shared/text.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
 import { fieldErrors } from './validate.ts';
 

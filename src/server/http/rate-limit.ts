@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { queryRows } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { currentActor } from './auth-guard.ts';
 import { clientIp } from './client-ip.ts';
 import type { AppEnv } from './types.ts';

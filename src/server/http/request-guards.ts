@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../shared/errors.ts';
 import { findForbiddenText, hasForbiddenCharacters } from '../../shared/text.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 import { holdBody } from './body-drain.ts';
 import { allowedOrigins } from './origins.ts';
 import type { AppEnv } from './types.ts';

@@ -7,6 +7,17 @@ import { SSR_DATA_ID, type ServerRender, type ServerRendered } from '../../share
 /** Longer than this and the page goes out empty (the browser renders it) rather than keep a visitor waiting. */
 export const RENDER_DEADLINE_MS = 2_000;
 
+let renderDeadlineMs = RENDER_DEADLINE_MS;
+
+/**
+ * For tests of the rendered pages: how long a render may take before the page goes out empty, for
+ * every renderer in this process; `Infinity` waits for each render to finish. A test that checks the
+ * server's HTML must not depend on how busy the machine is. Production never calls it.
+ */
+export function setRenderDeadline(ms: number) {
+  renderDeadlineMs = ms;
+}
+
 /** How the renderer reaches the API: the app, in process. */
 export type InProcessFetch = (request: Request) => Response | Promise<Response>;
 
@@ -38,8 +49,10 @@ export function pageRenderer(distDir: string, api: InProcessFetch) {
     const renderPage = await load(log);
     if (!renderPage) return null;
     let timer: NodeJS.Timeout | undefined;
+    const ms = renderDeadlineMs;
     const deadline = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), RENDER_DEADLINE_MS);
+      // setTimeout takes at most 2^31 - 1 ms (a longer one fires at once): no deadline then.
+      if (ms <= 2 ** 31 - 1) timer = setTimeout(() => resolve(null), ms);
     });
     try {
       return await Promise.race([renderPage({ url, fetch }), deadline]);

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { MESSAGES } from '../../shared/errors.ts';
 import { findForbiddenText } from '../../shared/text.ts';
-import { AppError } from './app-error.ts';
+import { AppError } from '../errors.ts';
 
 /** Turns zod issues into one message per field (the first issue of each field wins). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { ChangePassword } from '../features/account/change-password.tsx';
 import { EmailPreferences } from '../features/account/email-preferences.tsx';
-import { Sessions, sessionsKey } from '../features/account/sessions.tsx';
+import { Sessions } from '../features/account/sessions.tsx';
 import { dashboardPath } from '../lib/auth-client.ts';
 
 export default function AccountPage() {
-  const qc = useQueryClient();
   return (
     <RequireAuth need="any">
       {(user) => (
@@ -36,7 +34,7 @@ export default function AccountPage() {
             </dl>
           </Card>
           <EmailPreferences />
-          <ChangePassword onChanged={() => void qc.invalidateQueries({ queryKey: sessionsKey })} />
+          <ChangePassword />
           <Sessions />
         </div>
       )}

@@ -4,12 +4,13 @@ import { Button } from '../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { Applications } from '../features/admin/applications.tsx';
 import { Claims } from '../features/admin/claims.tsx';
+import { FailedJobs } from '../features/admin/failed-jobs.tsx';
 import { Reconciliation } from '../features/admin/reconciliation.tsx';
 import { Users } from '../features/admin/users.tsx';
 import { VerificationQueue } from '../features/admin/verification.tsx';
 import { useTabParam } from '../lib/use-tab-param.ts';
 
-const TABS = ['applications', 'verification', 'users', 'claims', 'reconciliation'] as const;
+const TABS = ['applications', 'verification', 'users', 'claims', 'reconciliation', 'jobs'] as const;
 
 export default function AdminPage() {
   const [tab, setTab] = useTabParam(TABS, 'applications');
@@ -35,6 +36,7 @@ export default function AdminPage() {
               <TabsTrigger value="users">Users</TabsTrigger>
               <TabsTrigger value="claims">Claims</TabsTrigger>
               <TabsTrigger value="reconciliation">Reconciliation</TabsTrigger>
+              <TabsTrigger value="jobs">Failed jobs</TabsTrigger>
             </TabsList>
             <TabsContent value="applications">
               <Applications />
@@ -50,6 +52,9 @@ export default function AdminPage() {
             </TabsContent>
             <TabsContent value="reconciliation">
               <Reconciliation />
+            </TabsContent>
+            <TabsContent value="jobs">
+              <FailedJobs />
             </TabsContent>
           </Tabs>
         </div>

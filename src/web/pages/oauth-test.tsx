@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -6,17 +5,11 @@ import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { formatDateTime } from '../../shared/time.ts';
 import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.ts';
+import { useLinkedAccounts } from '../features/auth/api.ts';
 
 function SessionDetails({ user }: { user: SessionUser }) {
   const session = authClient.useSession();
-  const accounts = useQuery({
-    queryKey: ['auth', 'accounts', user.id],
-    queryFn: async () => {
-      const { data, error } = await authClient.listAccounts();
-      if (error) throw new Error(error.message || 'Unknown error');
-      return data;
-    },
-  });
+  const accounts = useLinkedAccounts(user.id);
   if (accounts.isPending) return <Spinner label="Loading sign-in details" />;
   if (accounts.isError) {
     return (

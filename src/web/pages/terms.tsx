@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { POLICIES, SUPPORT_EMAIL } from '../../shared/policies.ts';
 import { feePercentText } from '../../shared/fees.ts';
-import { useServiceFeeRate } from '../features/auth/server-config.ts';
+import { useServiceFeeRate } from '../features/auth/api.ts';
 import { LegalDocument, type LegalSection } from '../features/content/legal-document.tsx';
 
 /** The service fee as configured on the server. */

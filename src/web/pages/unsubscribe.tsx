@@ -1,12 +1,12 @@
-import { useMutation } from '@tanstack/react-query';
 import { MailCheck, MailWarning, MailX } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { UnsubscribeResult } from '../../shared/schemas/email.ts';
+import { useUnsubscribe } from '../features/account/api.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { ApiError, api } from '../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 
 const INVALID = 'This unsubscribe link is not valid. Change your e-mail settings in your account instead.';
 
@@ -28,14 +28,7 @@ export default function UnsubscribePage() {
   const token = params.get('token') ?? '';
   // The last answer stays on screen when an undo fails (the mutation's data is cleared by then).
   const [result, setResult] = useState<UnsubscribeResult>();
-  const change = useMutation({
-    onSuccess: setResult,
-    mutationFn: (resubscribe: boolean) =>
-      api<UnsubscribeResult>(`/api/email/unsubscribe?${new URLSearchParams({ token })}`, {
-        method: 'POST',
-        json: resubscribe ? { resubscribe: true } : {},
-      }),
-  });
+  const change = useUnsubscribe(token, setResult);
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !token) return;

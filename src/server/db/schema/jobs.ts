@@ -21,6 +21,13 @@ export const jobs = pgTable(
     status: text('status').$type<JobStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * A job whose work calls out (SMTP, the payment processor) is leased while it runs outside any
+     * transaction: until `locked_until` no other process takes it; a process that dies leaves the lease
+     * to lapse and the job to be taken again (counted as a failed attempt).
+     */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: text('locked_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -35,5 +42,9 @@ export const jobs = pgTable(
       .on(t.runAt)
       .where(sql`${t.status} = 'pending'`),
     index('jobs_key_idx').on(t.key),
+    // The admin's view of the dead letter: failed jobs, newest first.
+    index('jobs_failed_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed'`),
   ],
 );

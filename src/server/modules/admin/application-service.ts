@@ -2,8 +2,8 @@ import { and, desc, eq, exists } from 'drizzle-orm';
 import type { VendorApplication } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 import { publish } from '../notifications/index.ts';
 
 export async function listApplications({

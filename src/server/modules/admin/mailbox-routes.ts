@@ -7,7 +7,7 @@ import {
   type OutboxEmail,
 } from '../../../shared/schemas/admin.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
 

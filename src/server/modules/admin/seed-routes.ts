@@ -2,10 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { seedResultSchema, seedStateSchema } from '../../../shared/schemas/admin.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
-import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../seed/service.ts';
+import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../seed/index.ts';
 
 const tags = ['admin'];
 const seedBodySchema = z.object({ table: z.enum(SEED_TABLES).optional() });

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   ledgerEntries,
@@ -8,20 +8,14 @@ import {
   reviews,
   vendorBlackoutDates,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { accountId, PLATFORM_REVENUE, REFUNDS_PAYABLE, vendorPayable } from '../ledger/ledger.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { takesADaySql } from '../calendar/index.ts';
+import { accountId, PLATFORM_REVENUE, REFUNDS_PAYABLE, vendorPayable } from '../ledger/index.ts';
 import { approvedVendorOf } from './policy.ts';
-import {
-  addDayKeys,
-  type DayRange,
-  monthsOf,
-  rangeProblems,
-  resolveRange,
-  weeksOf,
-} from '../../../shared/analytics.ts';
+import { type DayRange, monthsOf, rangeProblems, resolveRange, weeksOf } from '../../../shared/analytics.ts';
 import type { VendorAnalyticsQuery } from '../../../shared/schemas/analytics.ts';
-import { TIME_ZONE, vancouverDay, vancouverDayStart } from '../../../shared/time.ts';
+import { addCalendarDays, TIME_ZONE, vancouverDay, vancouverDayStart } from '../../../shared/time.ts';
 
 /*
  * The vendor Analytics tab. Every figure is one SQL aggregate over the vendor's own rows, read through
@@ -70,7 +64,7 @@ export async function getVendorAnalytics({
   if (problems) throw AppError.validation(problems);
 
   const start = vancouverDayStart(range.from);
-  const end = vancouverDayStart(addDayKeys(range.to, 1));
+  const end = vancouverDayStart(addCalendarDays(range.to, 1));
   const [quoteFigures, orderFigures, customerFigures, revenueRows, weekRows, blackouts, ratingRows] =
     await Promise.all([
       quoteTotals(db, vendor.id, start, end),
@@ -230,7 +224,7 @@ async function ordersDueByWeek(db: Db, vendorId: string, start: Date, end: Date)
     .where(
       and(
         eq(orders.vendorId, vendorId),
-        ne(orders.status, 'cancelled'),
+        takesADaySql(orders.status),
         gte(orders.deliveryDate, start),
         lt(orders.deliveryDate, end),
       ),
@@ -284,7 +278,7 @@ function capacityWeeks(range: DayRange, ordersPerDay: number, due: Map<string, n
   return weeksOf(range).map((weekStart) => {
     let openDays = 0;
     for (let i = 0; i < 7; i++) {
-      const day = addDayKeys(weekStart, i);
+      const day = addCalendarDays(weekStart, i);
       if (day >= range.from && day <= range.to && !blackoutDays.has(day)) openDays++;
     }
     const orderCount = due.get(weekStart) ?? 0;

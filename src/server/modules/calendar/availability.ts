@@ -1,16 +1,16 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { ORDER_STATUSES_TAKING_A_DAY } from '../../../shared/order-machine.ts';
 import type { DayState } from '../../../shared/schemas/calendar.ts';
 import {
-  DAY_MS,
-  addHours,
+  addCalendarDays,
   daysBetween,
-  formatLongDate,
+  formatDayKey,
   vancouverDay,
   vancouverDayStart,
 } from '../../../shared/time.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, vendorBlackoutDates, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 
 /*
  * The one home of "can this vendor take an order for this day?": the quote request, the acceptance,
@@ -25,22 +25,26 @@ export interface VendorCapacity {
   ordersPerDay: number;
 }
 
-/** The Vancouver day `days` calendar days after `day` ('YYYY-MM-DD'), whatever the clocks do. */
-export const dayPlus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/** @deprecated Day arithmetic lives in time.ts: use `addCalendarDays` (kept for the tests that import it). */
+export const dayPlus = addCalendarDays;
 
 /** The instants of a Vancouver day: [start, start of the next day). 23, 24 or 25 hours. */
 export const dayBounds = (day: string): [Date, Date] => [
   vancouverDayStart(day),
-  vancouverDayStart(dayPlus(day, 1)),
+  vancouverDayStart(addCalendarDays(day, 1)),
 ];
 
-/** 'December 15, 2026' for a day key. Noon, so no offset can move it to a neighbouring day. */
-export const formatDay = (day: string) => formatLongDate(addHours(vancouverDayStart(day), 12));
+const TAKING_A_DAY = sql.raw(ORDER_STATUSES_TAKING_A_DAY.map((s) => `'${s}'`).join(', '));
+
+/**
+ * SQL: the order whose status is `status` takes a day of its vendor's capacity (every order but a
+ * cancelled one: ORDER_STATUSES_TAKING_A_DAY). For every count of orders against orders per day.
+ */
+export const takesADaySql = (status: SQL | AnyColumn) => sql<boolean>`${status} IN (${TAKING_A_DAY})`;
 
 /**
  * The state of one day for a vendor, checked in order: a past day, a blackout, too little notice
- * (lead time), a full day (orders not cancelled ≥ orders per day), else available.
+ * (lead time), a full day (orders taking the day ≥ orders per day), else available.
  */
 export function dayState(o: {
   day: string;
@@ -70,19 +74,19 @@ export function refusalMessage(
   const name = vendor.businessName;
   switch (state) {
     case 'past':
-      return `${formatDay(day)} has passed. Choose another date.`;
+      return `${formatDayKey(day)} has passed. Choose another date.`;
     case 'blackout':
-      return `${name} is not taking orders on ${formatDay(day)}. Choose another date or vendor.`;
+      return `${name} is not taking orders on ${formatDayKey(day)}. Choose another date or vendor.`;
     case 'too-soon': {
       const days = vendor.leadTimeDays === 1 ? '1 day' : `${vendor.leadTimeDays} days`;
-      return `${name} needs ${days}’ notice: choose ${formatDay(dayPlus(today, vendor.leadTimeDays))} or later, or another vendor.`;
+      return `${name} needs ${days}’ notice: choose ${formatDayKey(addCalendarDays(today, vendor.leadTimeDays))} or later, or another vendor.`;
     }
     case 'full':
-      return `${name} is fully booked on ${formatDay(day)}. Choose another date or vendor.`;
+      return `${name} is fully booked on ${formatDayKey(day)}. Choose another date or vendor.`;
   }
 }
 
-/** Orders (not cancelled) the vendor has for delivery on `day`, leaving out `excludeOrderId`. */
+/** Orders taking `day` (not cancelled) the vendor has for delivery then, leaving out `excludeOrderId`. */
 export async function ordersOnDay(
   db: Db | Tx,
   vendorId: string,
@@ -96,7 +100,7 @@ export async function ordersOnDay(
     .where(
       and(
         eq(orders.vendorId, vendorId),
-        ne(orders.status, 'cancelled'),
+        takesADaySql(orders.status),
         gte(orders.deliveryDate, start),
         lt(orders.deliveryDate, end),
         excludeOrderId === undefined ? undefined : ne(orders.id, excludeOrderId),

@@ -1,11 +1,12 @@
-import { and, eq, gte, lt, lte, ne } from 'drizzle-orm';
+import { and, eq, gte, lt, lte } from 'drizzle-orm';
 import { blackoutDayProblem, type DayState } from '../../../shared/schemas/calendar.ts';
-import { vancouverDay, vancouverMonth } from '../../../shared/time.ts';
+import { addCalendarDays, vancouverDay, vancouverMonth } from '../../../shared/time.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, vendorBlackoutDates, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { dayBounds, dayPlus, dayState } from './availability.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { ownVendor } from '../auth/index.ts';
+import { dayBounds, dayState, takesADaySql } from './availability.ts';
 
 type VendorRow = typeof vendors.$inferSelect;
 
@@ -29,7 +30,7 @@ export interface MonthView {
 /** Every day of 'YYYY-MM'. */
 export function daysOfMonth(month: string): string[] {
   const days: string[] = [];
-  for (let d = `${month}-01`; d.startsWith(month); d = dayPlus(d, 1)) days.push(d);
+  for (let d = `${month}-01`; d.startsWith(month); d = addCalendarDays(d, 1)) days.push(d);
   return days;
 }
 
@@ -56,7 +57,7 @@ async function monthView(
       .where(
         and(
           eq(orders.vendorId, vendor.id),
-          ne(orders.status, 'cancelled'),
+          takesADaySql(orders.status),
           gte(orders.deliveryDate, start),
           lt(orders.deliveryDate, end),
         ),
@@ -101,8 +102,7 @@ async function monthView(
 
 /** The approved vendor business of the signed-in vendor account. */
 async function ownApprovedVendor(db: Db, actor: Actor): Promise<VendorRow> {
-  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
-  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
+  const vendor = await ownVendor({ db, actor });
   if (vendor.status !== 'approved')
     throw AppError.forbidden('Your vendor application must be approved before you can manage your calendar.');
   return vendor;

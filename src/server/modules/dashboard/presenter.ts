@@ -1,9 +1,9 @@
 import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
 import type { CustomerDashboard, VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import type { cakeDesigns } from '../../db/schema/index.ts';
-import type { OrderRow } from '../orders/transitions.ts';
-import { displayName } from '../reviews/presenter.ts';
-import { presentVendorCard } from '../vendors/presenter.ts';
+import type { OrderRow } from '../orders/index.ts';
+import { displayName } from '../../../shared/people.ts';
+import { presentVendorCard } from '../vendors/index.ts';
 import type { getCustomerDashboard, getVendorDashboard } from './service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

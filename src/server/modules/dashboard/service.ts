@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   cakeDesigns,
@@ -10,15 +10,16 @@ import {
   users,
   vendors,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { paidCentsByOrder } from '../ledger/ledger.ts';
-import { balanceToPaySql } from '../payments/balance-jobs.ts';
-import { paymentConfirmingSql } from '../payments/outcomes.ts';
-import type { Actor } from '../auth/actor.ts';
+import { ownVendor } from '../auth/index.ts';
+import { takesADaySql } from '../calendar/index.ts';
+import { paidCentsByOrder } from '../ledger/index.ts';
+import { balanceToPaySql } from '../payments/index.ts';
+import { paymentConfirmingSql } from '../payments/index.ts';
+import type { Actor } from '../../actor.ts';
 import { QUOTE_TRANSITIONS } from '../../../shared/quote-machine.ts';
 import {
+  addCalendarDays,
   addMonths,
-  DAY_MS,
   TIME_ZONE,
   vancouverDay,
   vancouverDayStart,
@@ -99,8 +100,7 @@ export async function getVendorDashboard({
   actor: Actor;
   now?: Date;
 }) {
-  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
-  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
+  const vendor = await ownVendor({ db, actor });
   const [statusRows, monthRows, openQuotes, todaysOrders] = await Promise.all([
     db
       .select({
@@ -190,18 +190,13 @@ function ordersDueOn(db: Db, vendorId: string, day: string) {
     .where(
       and(
         eq(orders.vendorId, vendorId),
-        ne(orders.status, 'cancelled'),
+        takesADaySql(orders.status),
         gte(orders.deliveryDate, vancouverDayStart(day)),
-        lt(orders.deliveryDate, vancouverDayStart(nextDay(day))),
+        lt(orders.deliveryDate, vancouverDayStart(addCalendarDays(day, 1))),
       ),
     )
     .orderBy(asc(orders.deliveryDate), asc(orders.id))
     .limit(OVERVIEW_TODAYS_ORDERS);
-}
-
-/** The calendar day after 'YYYY-MM-DD' (day keys name no instant, so UTC arithmetic is exact). */
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The analytics chart covers this many months, the current one included. */

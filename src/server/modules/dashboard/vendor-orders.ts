@@ -7,12 +7,12 @@ import {
   type VendorOrdersQuery,
 } from '../../../shared/schemas/dashboard.ts';
 import type { Db } from '../../db/client.ts';
-import { cakeDesigns, orders, users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { paidPairs, shownTo } from '../messages/masking.ts';
-import { orderFulfillment } from '../orders/detail.ts';
-import { displayName } from '../reviews/presenter.ts';
+import { cakeDesigns, orders, users } from '../../db/schema/index.ts';
+import type { Actor } from '../../actor.ts';
+import { ownVendor } from '../auth/index.ts';
+import { paidPairs, shownTo } from '../masking/index.ts';
+import { orderFulfillment } from '../tracking/index.ts';
+import { displayName } from '../../../shared/people.ts';
 import { agreedDesign, agreedOccasion } from './presenter.ts';
 
 /** When an order is due (its delivery, else when it was made): the list's sort key. */
@@ -34,12 +34,7 @@ export async function listVendorOrders({
   query: VendorOrdersQuery;
   limit?: number;
 }) {
-  const [vendor] = await db
-    .select({ id: vendors.id })
-    .from(vendors)
-    .where(eq(vendors.userId, actor.id))
-    .limit(1);
-  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
+  const vendor = await ownVendor({ db, actor });
   const active = query.view === 'active';
   const { cursor } = query;
   // Strictly after the cursor in the list's order (microsecond instants, so no row is skipped or repeated).

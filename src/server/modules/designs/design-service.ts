@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { MESSAGES } from '../../../shared/errors.ts';
 import type { Database } from '../../db/client.ts';
 import { cakeDesigns, designGenerations, designImages } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { fileUrl } from '../storage/images.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { fileUrl } from '../storage/index.ts';
 import type { PublicDesignSource } from './presenter.ts';
 
 type Db = Database['db'];

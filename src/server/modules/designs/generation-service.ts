@@ -3,8 +3,8 @@ import { STYLE_PRESETS, type StylePreset } from '../../../shared/catalog.ts';
 import type { StartGenerationValues } from '../../../shared/schemas/designs.ts';
 import type { Database } from '../../db/client.ts';
 import { designGenerations, designImages, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 import type { DesignRunner } from './runner.ts';
 import { type QuotaSubject, quotaDay, releaseImages, reserveImages } from './quota.ts';
 

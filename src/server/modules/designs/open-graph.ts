@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { designIdParamSchema } from '../../../shared/schemas/designs.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { escapeHtml, type PageHead } from '../../http/spa.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { getPublicDesign } from './design-service.ts';

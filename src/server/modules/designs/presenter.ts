@@ -9,7 +9,7 @@ import {
   type SavedDesign,
 } from '../../../shared/schemas/designs.ts';
 import type { StylePreset } from '../../../shared/catalog.ts';
-import { fileUrl } from '../storage/images.ts';
+import { fileUrl } from '../storage/index.ts';
 import type { DesignImageRow, GenerationRow } from './generation-service.ts';
 
 /** A generation still "running" this long after it began lost its process (a restart): it failed. */

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { designQuotas } from '../../db/schema/index.ts';
 import type { ImageConfig } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 import { vancouverDay } from '../../../shared/time.ts';
 
 type Db = Database['db'];

@@ -11,7 +11,7 @@ import {
   savedDesignSchema,
   startGenerationSchema,
 } from '../../../shared/schemas/designs.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { currentActor, customersOnly } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { errors, json, jsonBody, openApiRoutes, validationHook } from '../../http/openapi.ts';

@@ -1,5 +1,5 @@
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 
 /** Favorites belong to customer accounts; vendors and visitors have none. */
 export function assertCanFavorite(actor: Actor) {

@@ -1,8 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerFavorites, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 import { assertCanFavorite } from './policy.ts';
 
 /** Ids of the customer's favorite vendors that are still public, newest first. */

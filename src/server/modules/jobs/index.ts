@@ -1,23 +1,25 @@
-import { mailJobHandlers } from '../mail/jobs.ts';
-import { housekeepingJobHandlers } from '../notifications/prune.ts';
-import { orderJobHandlers } from '../orders/transitions.ts';
-import { balanceJobHandlers } from '../payments/balance.ts';
-import { quoteJobHandlers } from '../quotes/service.ts';
-import { verificationJobHandlers } from '../verification/jobs.ts';
-import type { JobHandlers } from './jobs.ts';
-
-export { startJobRunner } from './runner.ts';
-export { scheduleHousekeeping } from '../notifications/prune.ts';
-
-/** Every kind of job the server runs, by kind. */
-export const jobHandlers: JobHandlers = {
-  ...orderJobHandlers,
-  ...balanceJobHandlers,
-  ...quoteJobHandlers,
-  ...mailJobHandlers,
-  ...housekeepingJobHandlers,
-  ...verificationJobHandlers,
-};
-
-export { sendPendingRefunds } from '../payments/service.ts';
-export { chargeDueBalances } from '../payments/balance.ts';
+/*
+ * The one job queue: timers and every piece of background work, claimed with FOR UPDATE SKIP LOCKED
+ * by any number of processes. Which kinds exist is decided by the composition root
+ * (src/server/lifecycle/index.ts), never here.
+ */
+export {
+  cancelJob,
+  failedJobs,
+  JOB_LEASE_MS,
+  LEASE_LAPSED,
+  retryFailedJob,
+  type JobContext,
+  type OutsideJobHandler,
+  type TransactionalJobHandler,
+  MAX_JOB_ATTEMPTS,
+  retryDelayMs,
+  runDueJobs,
+  scheduleJob,
+  type JobHandler,
+  type JobHandlers,
+  type JobOutcome,
+  type JobRow,
+  type RunDueJobsOptions,
+} from './jobs.ts';
+export { JOB_POLL_MS, startJobRunner, type JobRunner } from './runner.ts';

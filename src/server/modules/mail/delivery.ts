@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
-import { queryRows } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 import { safeError } from '../../http/log-safe-error.ts';
 import type { Logger } from '../../logger.ts';
-import { renderQueuedEmail, type OutboxRow, type RenderContext } from './render.ts';
+import type { JobOutcome, OutsideJobHandler } from '../jobs/index.ts';
+import type { EmailRenderer, OutboxRow, RenderContext } from './rendering.ts';
 
 /** Attempts before an e-mail is failed for good (kept with its last error for admins). */
 export const MAX_EMAIL_ATTEMPTS = 6;
@@ -14,17 +15,14 @@ export const emailRetryDelayMs = (attempts: number) =>
   RETRY_MINUTES[Math.min(attempts, RETRY_MINUTES.length) - 1]! * 60_000;
 /** How long a process may take to send one claimed e-mail before another may take it again. */
 export const SEND_LEASE_MS = 2 * 60_000;
-/** E-mails claimed at a time; a round takes batches until nothing is due. */
-const BATCH = 20;
-/** At most this many in one round, so a round ends (the next takes the rest). */
-const ROUND_LIMIT = 500;
-
 export interface DeliveryOptions extends RenderContext {
   /** The SMTP transport, or null: the e-mails are kept for the admin mailbox. */
   transport: Transporter | null;
   from: string;
   now: Date;
   log: Logger;
+  /** Writes an e-mail queued as a payload (the notifications module's renderer). */
+  render: EmailRenderer;
 }
 
 /** An SMTP answer that will not change by trying again (5xx: no such mailbox, rejected). */
@@ -33,44 +31,50 @@ const isPermanent = (err: unknown) => {
   return typeof code === 'number' && code >= 500 && code < 600;
 };
 
+/** The job that sends one queued e-mail (scheduled by the outbox's trigger, migration 0029). */
+export const SEND_EMAIL_JOB = 'mail.send';
+
 /**
- * Sends what is due: claims a batch (FOR UPDATE SKIP LOCKED, so processes share the queue and never
- * send one twice at a time) by setting it `sending` with a lease, writes each from its payload if it
- * was queued as one, sends it, and records the outcome. A failure is retried with backoff; the last
- * attempt, or an SMTP 5xx, fails it for good. A process that dies mid-send leaves the lease to lapse
- * and the e-mail to be sent again: at least once, never lost.
+ * Sends one e-mail, as a job of the one queue (decision 019): the outbox's trigger schedules a job for
+ * every e-mail queued, the queue claims it with a lease, and this claims the e-mail itself the same way
+ * (`sending` with a lease, attempts + 1), writes it from its payload if it was queued as one, sends it
+ * and records the outcome. A failure is retried on the e-mail's own schedule (1, 5, 15, 60, 240
+ * minutes); the last attempt, or an SMTP 5xx, fails it for good, for the admin mailbox. A process that
+ * dies mid-send leaves both leases to lapse and the e-mail to be sent again: at least once, never lost.
  */
-export async function deliverDueEmails(options: DeliveryOptions): Promise<{ sent: number; failed: number }> {
-  const { db, now, log } = options;
-  let sent = 0;
-  let failed = 0;
-  for (let total = 0; total < ROUND_LIMIT;) {
-    const lease = new Date(now.getTime() + SEND_LEASE_MS);
-    const batch = await queryRows<{ id: string }>(
-      db,
-      sql`
-        UPDATE email_outbox SET status = 'sending', next_attempt_at = ${lease},
-          attempts = attempts + 1
-        WHERE id IN (
-          SELECT id FROM email_outbox
-          WHERE status IN ('queued', 'sending') AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
-          ORDER BY next_attempt_at NULLS FIRST, created_at
-          LIMIT ${BATCH}
-          FOR UPDATE SKIP LOCKED)
-        RETURNING id`,
-    );
-    if (batch.length === 0) break;
-    total += batch.length;
-    for (const { id } of batch) {
+export function sendEmailJob(options: Omit<DeliveryOptions, 'db' | 'now' | 'log'>): OutsideJobHandler {
+  return {
+    leaseMs: SEND_LEASE_MS,
+    async outside(db, job, { now, log }) {
+      const id = typeof job.payload.emailId === 'string' ? job.payload.emailId : '';
+      const lease = new Date(now.getTime() + SEND_LEASE_MS);
+      const claimed = await queryRows<{ id: string }>(
+        db,
+        sql`
+          UPDATE email_outbox SET status = 'sending', next_attempt_at = ${lease}, attempts = attempts + 1
+          WHERE id = ${id} AND status IN ('queued', 'sending')
+            AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
+          RETURNING id`,
+      );
+      if (claimed.length === 0) return notDue(db, id);
       const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-      if (!row) continue;
-      const outcome = await deliverOne(options, row);
-      if (outcome === 'sent') sent++;
-      if (outcome === 'failed') failed++;
-    }
-  }
-  if (sent || failed) log.info({ sent, failed }, 'e-mail delivery round');
-  return { sent, failed };
+      if (!row) return;
+      await deliverOne({ ...options, db, now, log }, row);
+      // Put back in the queue after a failure: the job runs again when the e-mail is due.
+      return notDue(db, id);
+    },
+  };
+}
+
+/** When an e-mail still waiting is due (another sender's lease, a retry), or nothing: it is done. */
+async function notDue(db: Db, id: string): Promise<JobOutcome | undefined> {
+  const [row] = await db
+    .select({ status: emailOutbox.status, nextAttemptAt: emailOutbox.nextAttemptAt })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.id, id))
+    .limit(1);
+  const waiting = row && (row.status === 'queued' || row.status === 'sending') && row.nextAttemptAt;
+  return waiting ? { runAgainAt: row.nextAttemptAt! } : undefined;
 }
 
 async function deliverOne(options: DeliveryOptions, row: OutboxRow) {
@@ -80,7 +84,7 @@ async function deliverOne(options: DeliveryOptions, row: OutboxRow) {
   let email = row;
   try {
     if (row.subject === null) {
-      const rendered = await renderQueuedEmail(options, row);
+      const rendered = await options.render(options, row);
       if (!rendered) {
         await set({
           status: 'cancelled',

@@ -3,8 +3,10 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { safeError } from '../../http/log-safe-error.ts';
 import type { Logger } from '../../logger.ts';
-import { deliverDueEmails } from './delivery.ts';
+import { runDueJobs, type JobHandlers } from '../jobs/index.ts';
+import { SEND_EMAIL_JOB, sendEmailJob } from './delivery.ts';
 import { queueEmail } from './outbox.ts';
+import type { EmailRenderer } from './rendering.ts';
 import type { EmailContent } from './templates.ts';
 
 export interface OutgoingEmail extends EmailContent {
@@ -24,8 +26,10 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
   /** Starts a delivery round soon, if one is not running (another is run after it if asked meanwhile). */
   kick(): void;
-  /** One delivery round now; resolves when it is over (the job runner's rounds, tests). */
+  /** The e-mails due now, sent in one round of their jobs; resolves when it is over (tests, kick). */
   deliver(): Promise<{ sent: number; failed: number }>;
+  /** The job that sends an e-mail, for the server's job runner (the composition root adds it). */
+  jobHandlers: JobHandlers;
   /** Waits for the round in progress (shutdown, the end of a test). */
   drain(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export function createMailer({
   publicUrl,
   secret,
   clock,
+  render,
 }: {
   db: Db;
   log: Logger;
@@ -47,8 +52,13 @@ export function createMailer({
   /** Signs the unsubscribe links. */
   secret: string;
   clock: Clock;
+  /** Writes the e-mails queued as payloads when they are sent (notifications' renderer). */
+  render: EmailRenderer;
 }): Mailer {
   const transport: Transporter | null = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  const jobHandlers: JobHandlers = {
+    [SEND_EMAIL_JOB]: sendEmailJob({ transport, from, publicUrl, secret, render }),
+  };
   // Rounds run one after another; a round asked for while one waits to start is that one.
   let tail: Promise<unknown> = Promise.resolve();
   let waiting: Promise<{ sent: number; failed: number }> | undefined;
@@ -58,7 +68,9 @@ export function createMailer({
       .catch(() => {})
       .then(() => {
         waiting = undefined;
-        return deliverDueEmails({ db, transport, from, publicUrl, secret, now: clock.now(), log });
+        return runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log, limit: 500 }).then(
+          ({ ran, failed }) => ({ sent: ran, failed }),
+        );
       });
     waiting = next;
     tail = next;
@@ -75,6 +87,7 @@ export function createMailer({
     },
     kick,
     deliver,
+    jobHandlers,
     async drain() {
       for (let last; last !== tail;) {
         last = tail;

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/email.ts';
 import type { Db } from '../../db/client.ts';
 import { emailPreferences, users } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { type ActorEnv, signedIn } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { readUnsubscribeToken } from './unsubscribe.ts';

@@ -1,12 +1,12 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { imageProblem, type MessageImage } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
-import { conversations, messageImages, messages, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { isAdmin } from '../auth/actor.ts';
-import { deleteStoredImage, keyPrefix, type StoredImage, storeUploadedImage } from '../storage/images.ts';
-import { ownedFileUrl, type OwnerPolicy } from '../storage/private-files.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import { conversations, messageImages, vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { isAdmin } from '../../actor.ts';
+import { deleteStoredImage, keyPrefix, type StoredImage, storeUploadedImage } from '../storage/index.ts';
+import { ownedFileUrl, type OwnerPolicy } from '../storage/index.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 /** A refusal of the file itself (not an image, too large): the sender's input, so a 400 at the images field. */
 const isFileProblem = (err: unknown): err is AppError =>
@@ -50,10 +50,6 @@ export async function deleteMessageImages(store: ObjectStore, images: readonly S
     images.map((p) => deleteStoredImage(store, 'messages', [p.imageKey, p.thumbKey]).catch(() => {})),
   );
 }
-
-/** A column for a query over `messages`: how many images each message carries. */
-export const messageImageCount = sql<number>`(
-  select count(*)::int from ${messageImages} where ${messageImages.messageId} = ${messages.id})`;
 
 type ImageRow = typeof messageImages.$inferSelect;
 

@@ -6,7 +6,7 @@ import {
   type Message,
   type MessagePage,
 } from '../../../shared/schemas/messages.ts';
-import { displayName } from '../reviews/presenter.ts';
+import { displayName } from '../../../shared/people.ts';
 import { presentMessageImage } from './images.ts';
 import type { getConversation, getMessagePage, listConversations } from './service.ts';
 import type { MessagePageRows } from './thread.ts';

@@ -8,9 +8,9 @@ import {
   type SendMessageFormValues,
   sendMessageSchema,
 } from '../../../shared/schemas/messages.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { BUCKETS, MB } from '../storage/buckets.ts';
+import { BUCKETS, MB } from '../storage/index.ts';
 
 const imageMb = BUCKETS.messages.fileSizeLimit / MB;
 

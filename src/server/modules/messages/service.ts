@@ -7,11 +7,12 @@ import {
 } from '../../../shared/schemas/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messageImages, messages, orders, users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { paidCentsByOrder } from '../ledger/ledger.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { vendorOf } from '../auth/index.ts';
+import { hasPaidOrder } from '../masking/index.ts';
 import { announceUnread, publish, vendorOwnerId } from '../notifications/index.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import type { ObjectStore } from '../storage/index.ts';
 import { deleteMessageImages, storeMessageImages } from './images.ts';
 import { conversationScope, type Participant, participantIn } from './policy.ts';
 import { readMessages } from './thread.ts';
@@ -21,12 +22,7 @@ const notFound = () => AppError.notFound('Conversation not found');
 /** The vendor profile of a vendor account, if any: vendors take part as their business. */
 async function vendorIdOf(db: Db, actor: Actor): Promise<string | null> {
   if (actor.userType !== 'vendor') return null;
-  const [row] = await db
-    .select({ id: vendors.id })
-    .from(vendors)
-    .where(eq(vendors.userId, actor.id))
-    .limit(1);
-  return row?.id ?? null;
+  return (await vendorOf({ db, actor }))?.id ?? null;
 }
 
 export async function participantFor(db: Db, actor: Actor): Promise<Participant> {
@@ -109,8 +105,6 @@ async function conversationFor(db: Db, me: Participant, id: string) {
 
 /** How many of the pair's orders a conversation offers to name in a message: the newest. */
 const ORDER_CHOICES = 50;
-/** How many of the pair's orders are asked of the ledger whether the customer paid for them. */
-const PAID_CANDIDATES = 20;
 
 type Pair = { customerId: string; vendorId: string };
 
@@ -122,30 +116,6 @@ const ordersBetween = (db: Db, c: Pair) =>
     .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDER_CHOICES);
-
-/**
- * Whether the customer has paid for an order with the vendor and not been refunded all of it, as the
- * ledger says (decision 008): contact details are shown only then. The ledger is asked about a bounded
- * number of the pair's orders, the likeliest first: those under way or completed, then cancelled ones
- * (a partial refund leaves them paid), then unpaid ones, newest first within each.
- */
-export async function hasPaidOrder(db: Db, c: Pair): Promise<boolean> {
-  const candidates = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.customerId, c.customerId), eq(orders.vendorId, c.vendorId)))
-    .orderBy(
-      sql`CASE ${orders.status} WHEN 'pending' THEN 2 WHEN 'cancelled' THEN 1 ELSE 0 END`,
-      desc(orders.createdAt),
-      desc(orders.id),
-    )
-    .limit(PAID_CANDIDATES);
-  const paid = await paidCentsByOrder(
-    db,
-    candidates.map((o) => o.id),
-  );
-  return [...paid.values()].some((cents) => cents > 0);
-}
 
 /**
  * One conversation with its newest page of messages, if the user takes part. Reading writes nothing:

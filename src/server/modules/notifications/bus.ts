@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/errors.ts';
 import type { Database, Unlisten } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { type BusSignal, parseSignal, USER_EVENTS_CHANNEL } from './publish.ts';
 

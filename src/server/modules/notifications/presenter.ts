@@ -2,6 +2,8 @@ import { inArray } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
+import { quoteTotalCents } from '../../../shared/quote-machine.ts';
+import { formatDayKey } from '../../../shared/time.ts';
 import { verificationLabel } from '../../../shared/verification.ts';
 import { photosPreview } from '../../../shared/schemas/messages.ts';
 import {
@@ -12,8 +14,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { userEvents } from '../../db/schema/index.ts';
 import { claims, payouts, vendors } from '../../db/schema/index.ts';
-import { hasPaidOrder } from '../messages/service.ts';
-import { displayName } from '../reviews/presenter.ts';
+import { hasPaidOrder } from '../masking/index.ts';
+import { displayName } from '../../../shared/people.ts';
 import { messagesWithParties, ordersWithParties, quotesWithParties } from './referents.ts';
 
 export type UserEventRow = typeof userEvents.$inferSelect;
@@ -38,15 +40,6 @@ const LINKS = {
   vendorVerification: '/vendor-dashboard/verification',
   support: '/support',
 };
-
-/** "December 24, 2026", for a Vancouver day (YYYY-MM-DD). */
-const formatDay = (day: string) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-CA', {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
 
 type Person = { firstName: string | null; lastName: string | null; name: string };
 
@@ -151,11 +144,11 @@ function describe(row: UserEventRow, r: Referents): Text {
         link: LINKS.vendorQuotes,
       };
     case 'quote.answered': {
-      const total = (quote?.priceCents ?? 0) + (quote?.deliveryFeeCents ?? 0);
+      const total = quote ? quoteTotalCents(quote) : null;
       return {
         title: `${vendorName} sent you a quote`,
         body:
-          quote?.priceCents != null
+          quote && total !== null
             ? `${formatCents(total)} for your ${quote.brief.occasion.toLowerCase()} cake`
             : null,
         link: customerQuoteLink,
@@ -291,7 +284,7 @@ function describe(row: UserEventRow, r: Referents): Text {
     }
     case 'verification.expiring': {
       const item = verificationLabel(String(row.refs.item ?? ''));
-      const on = typeof row.refs.expiresOn === 'string' ? formatDay(row.refs.expiresOn) : 'soon';
+      const on = typeof row.refs.expiresOn === 'string' ? formatDayKey(row.refs.expiresOn) : 'soon';
       return {
         title: `Your ${item.toLowerCase()} expires on ${on}`,
         body: 'Upload the renewed document to keep your Verified badge.',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationType } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredRefs } from '../../db/schema/index.ts';
-import { queueEventEmailsCte } from '../mail/outbox.ts';
+import { queueEventEmailsCte } from '../mail/index.ts';
 
 /** The PostgreSQL channel of the event bus: every server process listens on it (bus.ts). */
 export const USER_EVENTS_CHANNEL = 'frosted_user_events';

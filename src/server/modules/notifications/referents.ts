@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   conversations,
+  messageImages,
   messages,
   orders,
   quoteRequests,
@@ -9,12 +10,15 @@ import {
   users,
   vendors,
 } from '../../db/schema/index.ts';
-import { messageImageCount } from '../messages/images.ts';
 
 /*
  * What a notification or an e-mail says of the things it refers to, loaded by id with both parties'
- * names: the notification list (presenter.ts) and the e-mails (mail/render.ts) read the same rows.
+ * names: the notification list (presenter.ts) and the e-mails (email/) read the same rows.
  */
+
+/** A column for a query over `messages`: how many images each message carries. */
+const messageImageCount = sql<number>`(
+  select count(*)::int from ${messageImages} where ${messageImages.messageId} = ${messages.id})`;
 
 /** A person's name as displayName reads it. */
 export const personColumns = { firstName: users.firstName, lastName: users.lastName, name: users.name };

@@ -8,7 +8,7 @@ import {
   notificationListSchema,
   unreadCountsSchema,
 } from '../../../shared/schemas/notifications.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { type ActorEnv, currentSession, signedIn } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { toNotificationId } from './ids.ts';

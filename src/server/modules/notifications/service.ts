@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, userEvents, users, vendors } from '../../db/schema/index.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { Actor } from '../../actor.ts';
 import { isStorableId, toNotificationId } from './ids.ts';
 import { presentNotifications, type UserEventRow } from './presenter.ts';
 import { announceUnread } from './publish.ts';

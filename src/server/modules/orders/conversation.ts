@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { openConversation } from '../messages/service.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { openConversation } from '../messages/index.ts';
 
 /**
  * The one conversation between an order's customer and its vendor, opened if it does not exist yet:

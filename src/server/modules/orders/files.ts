@@ -1,6 +1,6 @@
-import { isAdmin } from '../auth/actor.ts';
+import { isAdmin } from '../../actor.ts';
 import { orderParties } from '../notifications/index.ts';
-import type { OwnerPolicy } from '../storage/private-files.ts';
+import type { OwnerPolicy } from '../storage/index.ts';
 
 /**
  * Who may see an order's pictures (delivery photos, design proofs, claim photos): the same people

@@ -13,18 +13,13 @@ import {
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderEvents, orders, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { isAdmin } from '../auth/actor.ts';
-import type { StoredImage } from '../storage/images.ts';
-import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/jobs.ts';
-import { COMPLETE_REMINDER_JOB, completeReminderAt, completeReminderJobKey } from '../mail/jobs.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { isAdmin } from '../../actor.ts';
+import type { StoredImage } from '../storage/index.ts';
+import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/index.ts';
 import { publish } from '../notifications/index.ts';
-import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from '../payments/money.ts';
-import { balancePaid, cancelBalanceTimers, scheduleBalanceTimers } from '../payments/balance-jobs.ts';
-
-export const BALANCE_NOT_PAID =
-  'The balance of this order has not been paid yet, so it can’t be marked delivered.';
+import { orderSubscribers, type OrderChange, type OrderEventRow, type OrderRow } from './lifecycle.ts';
 
 /** Who asks for a change: a signed-in user (their relation to the order decides their party), or the system. */
 export type OrderActor = { kind: 'user'; actor: Actor } | { kind: 'system' };
@@ -45,8 +40,7 @@ export interface TransitionRequest {
   now: Date;
 }
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type { OrderEventRow, OrderRow };
 
 /** The key of an order's auto-completion timer in the jobs table. */
 export const autoCompleteJobKey = (orderId: string) => `order:${orderId}:autoComplete`;
@@ -125,9 +119,11 @@ export async function transitionOrder(
     const action = request.action as OrderAction;
     if (action === 'resolveClaim' && !request.resolvingClaim)
       throw new AppError('FORBIDDEN', 403, 'A claim is resolved from the claims queue, with its outcome.');
-    // A deposit's order is made and handed over only once the balance is in.
-    if (action === 'deliver' && !(await balancePaid(tx, order)))
-      throw new AppError('CONFLICT', 409, BALANCE_NOT_PAID);
+    // Another module may hold the change back (a deposit's order waits for its balance).
+    for (const subscriber of orderSubscribers()) {
+      const refusal = await subscriber.refuse?.(tx, { order, action, party });
+      if (refusal) throw new AppError('CONFLICT', 409, refusal);
+    }
     if (request.photo && action !== 'deliver')
       throw AppError.validation({ file: 'A photo goes with Mark Delivered only.' });
     const { photo } = request;
@@ -164,7 +160,7 @@ export async function transitionOrder(
         createdAt: now,
       })
       .returning();
-    await afterTransition(tx, updated, action, party, now);
+    await afterTransition(tx, { order: updated, event: event!, action, party, from: status, now });
     // Paying and resolving a claim tell of themselves (payment.captured, claim.resolved).
     if (action !== 'pay' && action !== 'resolveClaim')
       await publish(tx, {
@@ -216,40 +212,28 @@ async function eventSummary(tx: Tx, orderId: string) {
   };
 }
 
-/** What a change sets off, in its transaction. */
-async function afterTransition(tx: Tx, order: OrderRow, action: OrderAction, party: OrderParty, now: Date) {
-  // Satisfied after all: a claim the customer had opened is withdrawn.
-  if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, order.id, now);
-  // The money: a completed order's held funds to the vendor, a cancelled one's split by the Terms.
-  await settleOrderMoney(tx, order, party, now);
+/**
+ * What a change sets off, in its transaction: first what other modules subscribed (the money settled
+ * by the Terms, the balance's timers, reminders), then the orders module's own timers and counts.
+ */
+async function afterTransition(tx: Tx, change: OrderChange) {
+  for (const subscriber of orderSubscribers()) await subscriber.changed?.(tx, change);
+  const { order, action, now } = change;
   // Completes by itself 24 h after delivery, and never before the delivery day has ended (an order
   // without a delivery date is never delivered: the delivery window needs one).
   const completesAt =
     action === 'deliver' ? autoCompleteAt({ deliveredAt: now, deliveryDate: order.deliveryDate }) : null;
-  if (completesAt) {
+  if (completesAt)
     await scheduleJob(tx, {
       kind: AUTO_COMPLETE_JOB,
       key: autoCompleteJobKey(order.id),
       runAt: completesAt,
       payload: { orderId: order.id },
     });
-    // The customer's last reminder, a few hours before it completes by itself (e-mail).
-    await scheduleJob(tx, {
-      kind: COMPLETE_REMINDER_JOB,
-      key: completeReminderJobKey(order.id),
-      runAt: completeReminderAt(completesAt),
-      payload: { orderId: order.id, completesAt: completesAt.toISOString() },
-    });
-  } else if (order.status === 'completed' || order.status === 'cancelled') {
+  else if (order.status === 'completed' || order.status === 'cancelled')
     await cancelJob(tx, autoCompleteJobKey(order.id));
-    await cancelJob(tx, completeReminderJobKey(order.id));
-  }
   // Paid or cancelled: the unpaid order's timer has nothing left to do.
   if (action === 'pay' || order.status === 'cancelled') await cancelJob(tx, expireUnpaidJobKey(order.id));
-  // A deposit paid: the balance is charged on its due day; a final order has no balance left to take.
-  if (action === 'pay') await scheduleBalanceTimers(tx, order);
-  if (order.status === 'completed' || order.status === 'cancelled')
-    await cancelBalanceTimers(tx, order.id, now);
   // The count on vendor cards and pages: completed orders, kept with the change that completes one.
   if (order.status === 'completed')
     await tx
@@ -287,7 +271,7 @@ export const orderJobHandlers: JobHandlers = {
       .for('update');
     if (order?.status !== 'delivered') return;
     // A satisfaction claim holds the order until an admin resolves it.
-    if (await hasOpenClaim(tx, orderId)) return;
+    for (const subscriber of orderSubscribers()) if (await subscriber.holdsCompletion?.(tx, orderId)) return;
     // Delivered before its day, whatever the path: the funds wait until the delivery day has ended
     // (no delivery date: they wait for the customer or Frosted).
     const { deliveryDate } = order;

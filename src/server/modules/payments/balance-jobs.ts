@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { balanceDeadline } from '../../../shared/deposits.ts';
+import { AWAITING_BALANCE_STATUSES, balanceDeadline } from '../../../shared/deposits.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { payments, type orders } from '../../db/schema/index.ts';
-import { cancelJob, scheduleJob } from '../jobs/jobs.ts';
+import { cancelJob, scheduleJob } from '../jobs/index.ts';
 
 /** The timer that charges an order's balance on its due day (payments/balance.ts). */
 export const CHARGE_BALANCE_JOB = 'payments.chargeBalance';
@@ -12,6 +12,11 @@ export const BALANCE_DEADLINE_JOB = 'order.balanceDeadline';
 export const balanceDeadlineJobKey = (orderId: string) => `order:${orderId}:balanceDeadline`;
 
 type OrderRow = typeof orders.$inferSelect;
+
+const AWAITING_BALANCE = sql.raw(AWAITING_BALANCE_STATUSES.map((s) => `'${s}'`).join(', '));
+
+export const BALANCE_NOT_PAID =
+  'The balance of this order has not been paid yet, so it can’t be marked delivered.';
 
 /** Whether the order's balance has been collected (an order without a deposit has none to collect). */
 export async function balancePaid(tx: Tx | Db, order: Pick<OrderRow, 'id' | 'depositCents'>) {
@@ -31,7 +36,7 @@ export async function balancePaid(tx: Tx | Db, order: Pick<OrderRow, 'id' | 'dep
  * not paid yet, and the order is still open (the checkout's pay link is for them). For lists.
  */
 export const balanceToPaySql = (orderId: SQL | AnyColumn, status: SQL | AnyColumn) => sql<boolean>`(
-  ${status} in ('paid', 'confirmed', 'in_progress', 'ready')
+  ${status} in (${AWAITING_BALANCE})
   and exists (select 1 from ${payments} p where p.order_id = ${orderId} and p.purpose = 'balance'
     and p.off_session and p.status = 'failed')
   and not exists (select 1 from ${payments} p where p.order_id = ${orderId} and p.purpose = 'balance'

@@ -1,13 +1,15 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { AWAITING_BALANCE_STATUSES, isAwaitingBalance } from '../../../shared/deposits.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { JobHandlers } from '../jobs/jobs.ts';
+import type { JobHandlers } from '../jobs/index.ts';
 import { publish } from '../notifications/index.ts';
-import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
+import { SYSTEM, transitionOrder } from '../orders/index.ts';
 import { BALANCE_DEADLINE_JOB, CHARGE_BALANCE_JOB, balancePaid } from './balance-jobs.ts';
-import type { PaymentProcessor } from './processor.ts';
+import { eachOnItsOwn } from './batch.ts';
 import { applyProcessorEvent } from './events.ts';
+import type { PaymentProcessor } from './processor.ts';
 
 export const NO_SAVED_CARD = 'No card was saved with the deposit.';
 /** How long a balance whose charge could not be sent (the processor unreachable) waits to be sent again. */
@@ -32,9 +34,6 @@ async function closeUnchargeable(
   });
 }
 
-/** Statuses in which an order still waits for its balance (made, not handed over). */
-const AWAITING_BALANCE = ['paid', 'confirmed', 'in_progress', 'ready'] as const;
-
 /**
  * The balance timers. On the due day the balance becomes a payment to charge to the saved card (the
  * charge itself is a network call, made by `chargeDueBalances` outside any transaction); 48 hours
@@ -45,7 +44,7 @@ export const balanceJobHandlers: JobHandlers = {
     const orderId = String(job.payload.orderId ?? '');
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.depositCents === null) return;
-    if (!(AWAITING_BALANCE as readonly string[]).includes(order.status)) return;
+    if (!isAwaitingBalance(order.status)) return;
     // Paid already (or being paid): nothing to charge.
     const [existing] = await tx
       .select({ id: payments.id })
@@ -84,7 +83,7 @@ export const balanceJobHandlers: JobHandlers = {
     const orderId = String(job.payload.orderId ?? '');
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.depositCents === null) return;
-    if (!(AWAITING_BALANCE as readonly string[]).includes(order.status)) return;
+    if (!isAwaitingBalance(order.status)) return;
     if (await balancePaid(tx, order)) return;
     await transitionOrder(tx, { orderId, action: 'balanceUnpaid', by: SYSTEM, now });
   },
@@ -117,16 +116,17 @@ export async function chargeDueBalances({
         sql`${orders.paymentMethodRef} IS NOT NULL`,
         eq(payments.status, 'requires_payment'),
         // Only for an order still waiting for it (a cancelled one's payment is closed with it anyway).
-        inArray(orders.status, [...AWAITING_BALANCE]),
+        inArray(orders.status, [...AWAITING_BALANCE_STATUSES]),
         // A charge that could not be sent waits a while before the next try, behind the others.
         or(isNull(payments.checkedAt), lte(payments.checkedAt, new Date(now.getTime() - RETRY_AFTER_MS))),
       ),
     )
     .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
     .limit(20);
-  const result = { charged: 0, declined: 0, failed: 0 };
-  for (const { payment, order } of due) {
-    try {
+  return eachOnItsOwn({
+    items: due,
+    outcomes: ['charged', 'declined'],
+    handle: async ({ payment, order }) => {
       const answer = await processor.chargeSavedCard({
         paymentId: payment.id,
         orderId: order.id,
@@ -138,8 +138,7 @@ export async function chargeDueBalances({
       if ('refused' in answer) {
         // Nothing was charged and nothing will be: the customer pays from the link.
         await closeUnchargeable(db, payment.id, order, answer.refused, now);
-        result.declined++;
-        continue;
+        return 'declined';
       }
       const { ref, event } = answer;
       await db
@@ -147,13 +146,11 @@ export async function chargeDueBalances({
         .set({ provider: processor.name, providerRef: ref, updatedAt: now })
         .where(and(eq(payments.id, payment.id), sql`${payments.providerRef} IS NULL`));
       await applyProcessorEvent({ db, provider: processor.name, event, now, log });
-      if (event.type === 'payment.succeeded') result.charged++;
-      else result.declined++;
-    } catch (err) {
-      result.failed++;
+      return event.type === 'payment.succeeded' ? 'charged' : 'declined';
+    },
+    failed: async ({ payment }, err) => {
       await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
       log.error({ err, paymentId: payment.id }, 'balance not charged; tried again in a few minutes');
-    }
-  }
-  return result;
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { adminOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { claimsQueue, resolveClaim } from './claims.ts';
 import { reconciliation } from './reconciliation.ts';
-import { sendPendingRefunds } from './service.ts';
+import { sendPendingRefunds } from './refunds.ts';
 
 const tags = ['admin'];
 

@@ -4,14 +4,14 @@ import { formatCents } from '../../../shared/money.ts';
 import type { ClaimResolutionInput, ClaimView } from '../../../shared/schemas/claims.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type ClaimPhoto, claims, orderEvents, orders, users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { type Actor, isAdmin } from '../auth/actor.ts';
-import { cancelJob } from '../jobs/jobs.ts';
-import { claimSplit, heldForOrder, settleOrder } from '../ledger/ledger.ts';
-import { completeReminderJobKey } from '../mail/jobs.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, isAdmin } from '../../actor.ts';
+import { cancelJob } from '../jobs/index.ts';
+import { claimSplit, heldForOrder, settleOrder } from '../ledger/index.ts';
+import { cancelCompleteReminder } from '../notifications/index.ts';
 import { orderParties, publish, vendorOwnerId } from '../notifications/index.ts';
-import { autoCompleteJobKey, transitionOrder } from '../orders/transitions.ts';
-import { ownedFileUrl } from '../storage/private-files.ts';
+import { autoCompleteJobKey, transitionOrder } from '../orders/index.ts';
+import { ownedFileUrl } from '../storage/index.ts';
 import { orderFeeRate, queueRefund } from './money.ts';
 
 type ClaimRow = typeof claims.$inferSelect;
@@ -100,7 +100,7 @@ export async function openClaim({
       .returning();
     if (!created) throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.exists);
     await cancelJob(tx, autoCompleteJobKey(orderId));
-    await cancelJob(tx, completeReminderJobKey(orderId));
+    await cancelCompleteReminder(tx, orderId);
     const owner = await vendorOwnerId(tx, order.vendorId);
     await publish(tx, {
       type: 'claim.opened',

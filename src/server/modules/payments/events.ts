@@ -3,9 +3,9 @@ import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments, processorEvents } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import { recordPayment, settleOrder } from '../ledger/ledger.ts';
+import { recordPayment, settleOrder } from '../ledger/index.ts';
 import { orderParties, publish } from '../notifications/index.ts';
-import { SYSTEM, transitionOrder } from '../orders/transitions.ts';
+import { SYSTEM, transitionOrder } from '../orders/index.ts';
 import { queueRefund } from './money.ts';
 import type { ProcessorEvent } from './processor.ts';
 
@@ -48,7 +48,7 @@ export async function applyProcessorEvent({
   try {
     return await db.transaction((tx) => applyInTransaction(tx, provider, event, now, log));
   } catch (err) {
-    await recordEventFailure(db, event.id, err, now).catch((recordErr: unknown) =>
+    await recordEventFailure({ db, eventId: event.id, err, now }).catch((recordErr: unknown) =>
       log.error({ err: recordErr, eventId: event.id }, 'could not record a processor event’s failure'),
     );
     throw err;
@@ -59,7 +59,17 @@ export async function applyProcessorEvent({
  * The failure of one event, on its row: how often it failed, why the last time, and when to try
  * again (after 1, 2, 4 … minutes, at most 6 hours apart).
  */
-export async function recordEventFailure(db: Db, eventId: string, err: unknown, now: Date): Promise<void> {
+export async function recordEventFailure({
+  db,
+  eventId,
+  err,
+  now,
+}: {
+  db: Db;
+  eventId: string;
+  err: unknown;
+  now: Date;
+}): Promise<void> {
   await db
     .update(processorEvents)
     .set({

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { cancellationSplit } from '../../../shared/cancellation.ts';
+import { cancellationInputOf, cancellationSplit } from '../../../shared/cancellation.ts';
 import type { OrderParty } from '../../../shared/order-machine.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { claims, payments, refunds, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/ledger.ts';
+import { AppError } from '../../errors.ts';
+import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -45,16 +45,17 @@ export async function settleOrderMoney(tx: Tx, order: OrderRow, party: OrderPart
       .where(eq(vendors.id, order.vendorId));
     refundPercent = vendor?.percent ?? 100;
   }
-  const split = cancellationSplit({
-    amountCents: held,
-    // An order without a delivery time can always be cancelled in full.
-    deliveryAt: order.deliveryDate ?? new Date(now.getTime() + 365 * 86_400_000),
-    cancelledAt: now,
-    // The vendor or Frosted cancelling is always a full refund.
-    by: party === 'customer' ? 'customer' : 'vendor',
-    vendorRefundPercent: refundPercent,
-    serviceFeeRate: rate,
-  });
+  const split = cancellationSplit(
+    cancellationInputOf(
+      {
+        heldCents: held,
+        deliveryDate: order.deliveryDate,
+        terms: { refundPercent, serviceFeeBps: order.serviceFeeBps },
+      },
+      // The vendor or Frosted cancelling is always a full refund.
+      { by: party === 'customer' ? 'customer' : 'vendor', at: now },
+    ),
+  );
   if (!split) {
     if (party === 'customer') throw new AppError('CONFLICT', 409, TOO_LATE_TO_CANCEL);
     // Frosted (an admin) may still cancel after the delivery time: in full.

@@ -1,19 +1,21 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { StripeOnboarding, VendorPayouts } from '../../../shared/schemas/payments.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import type { Actor } from '../../actor.ts';
+import type { Db } from '../../db/client.ts';
 import { payouts, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import type { Actor } from '../auth/actor.ts';
-import { payOutAvailable, vendorBalances } from '../ledger/ledger.ts';
+import { vendorOf } from '../auth/index.ts';
+import { payOutAvailable } from '../ledger/index.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
+import { eachOnItsOwn, errorText } from './batch.ts';
 import type { PaymentProcessor } from './processor.ts';
-import { isStripeProcessor } from './stripe.ts';
 
-/** A vendor's money: the Payouts tab, paying out the available balance, and the payout account. */
+/** A vendor's money going out: paying out the available balance, retrying it, and the payout account. */
 
-async function vendorOf(db: Db, actor: Actor) {
-  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id));
+/** The actor's vendor profile (404 without one). */
+export async function payoutVendor(db: Db, actor: Actor) {
+  const vendor = await vendorOf({ db, actor });
   if (!vendor) throw AppError.notFound('Vendor profile not found.');
   return vendor;
 }
@@ -23,16 +25,26 @@ export const PAYOUT_ACCOUNT_MISSING =
 export const PAYOUT_ACCOUNT_INCOMPLETE =
   'Finish setting up payouts with Stripe first: Stripe still needs some details from you.';
 
+/** A pending payout (its transfer failed, or the process stopped) is retried this long after its last try. */
+export const RETRY_PAYOUT_AFTER_MS = 5 * 60_000;
+const RETRY_BATCH = 20;
+
 /**
- * Where a vendor's payouts go: their id in the sandbox; under Stripe their connected account, which
- * must exist and be able to receive transfers (asked before any money moves).
+ * Where a vendor's payouts go: their account with the processor when it keeps vendors' accounts (null
+ * until they start its onboarding), else their Frosted id.
  */
-async function payoutDestination(processor: PaymentProcessor, vendor: typeof vendors.$inferSelect) {
-  if (!isStripeProcessor(processor)) return vendor.id;
-  if (!vendor.stripeAccountId) throw new AppError('CONFLICT', 409, PAYOUT_ACCOUNT_MISSING);
-  if (!(await processor.accountReady(vendor.stripeAccountId)))
+const destinationOf = (
+  processor: PaymentProcessor,
+  vendor: { id: string; stripeAccountId: string | null },
+) => (processor.vendorAccounts ? vendor.stripeAccountId : vendor.id);
+
+/** The destination of a new payout, asked before any money moves: an account able to receive transfers. */
+async function readyDestination(processor: PaymentProcessor, vendor: typeof vendors.$inferSelect) {
+  const destination = destinationOf(processor, vendor);
+  if (!destination) throw new AppError('CONFLICT', 409, PAYOUT_ACCOUNT_MISSING);
+  if (processor.vendorAccounts && !(await processor.vendorAccounts.ready(destination)))
     throw new AppError('CONFLICT', 409, PAYOUT_ACCOUNT_INCOMPLETE);
-  return vendor.stripeAccountId;
+  return destination;
 }
 
 /**
@@ -53,8 +65,8 @@ export async function requestPayout({
   now: Date;
   log: Logger;
 }): Promise<{ id: string; amountCents: number; status: string }> {
-  const vendor = await vendorOf(db, actor);
-  const destination = await payoutDestination(processor, vendor);
+  const vendor = await payoutVendor(db, actor);
+  const destination = await readyDestination(processor, vendor);
   const payoutId = crypto.randomUUID();
   const outcome = await payOutAvailable(db, {
     vendorId: vendor.id,
@@ -66,33 +78,105 @@ export async function requestPayout({
         .then(() => undefined),
   });
   if (!outcome.ok) throw new AppError('CONFLICT', 409, 'There is no available balance to pay out yet.');
+  const payout = { id: payoutId, amount: outcome.amountCents };
   try {
-    const { ref } = await processor.transfer({
-      destination,
-      amountCents: outcome.amountCents,
-      idempotencyKey: `payout:${payoutId}`,
-      group: `payout:${payoutId}`,
-    });
-    await recordPayoutPaid(db, { payoutId, ref, now });
+    await sendPayout({ db, processor, payout, destination, now });
     return { id: payoutId, amountCents: outcome.amountCents, status: 'paid' };
   } catch (err) {
     log.error({ err, payoutId }, 'payout transfer failed; retried later');
-    await db
-      .update(payouts)
-      .set({ lastError: err instanceof Error ? err.message : String(err), updatedAt: now })
-      .where(eq(payouts.id, payoutId));
+    await recordPayoutFailure({ db, payoutId, err, now });
     return { id: payoutId, amountCents: outcome.amountCents, status: 'pending' };
   }
+}
+
+/**
+ * Payouts the ledger has moved whose transfer has not gone through (it failed, or the process
+ * stopped): sent again with the same key, each on its own. Run by recovery each round.
+ */
+export async function retryPendingPayouts({
+  db,
+  processor,
+  now,
+  log,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  now: Date;
+  log: Logger;
+}): Promise<{ sent: number; failed: number }> {
+  const lastTriedBefore = new Date(now.getTime() - RETRY_PAYOUT_AFTER_MS);
+  const due = (payoutId: string) =>
+    and(eq(payouts.id, payoutId), eq(payouts.status, 'pending'), lte(payouts.updatedAt, lastTriedBefore));
+  const pending = await db
+    .select({ payout: payouts, vendor: { id: vendors.id, stripeAccountId: vendors.stripeAccountId } })
+    .from(payouts)
+    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+    .where(and(eq(payouts.status, 'pending'), lte(payouts.updatedAt, lastTriedBefore)))
+    .orderBy(asc(payouts.updatedAt))
+    .limit(RETRY_BATCH);
+  return eachOnItsOwn({
+    items: pending,
+    outcomes: ['sent'],
+    // Claimed until the next retry time; the idempotency key makes a second sender harmless anyway.
+    claim: async ({ payout }) => {
+      const claimed = await db
+        .update(payouts)
+        .set({ updatedAt: now })
+        .where(due(payout.id))
+        .returning({ id: payouts.id });
+      return claimed.length > 0;
+    },
+    handle: async ({ payout, vendor }) => {
+      const destination = destinationOf(processor, vendor);
+      if (!destination) throw new Error('the vendor has no Stripe account to pay');
+      await sendPayout({ db, processor, payout, destination, now });
+      return 'sent';
+    },
+    failed: async ({ payout }, err) => {
+      log.error({ err, payoutId: payout.id }, 'payout transfer failed again; retried later');
+      await recordPayoutFailure({ db, payoutId: payout.id, err, now });
+    },
+  });
+}
+
+/** A payout's transfer, keyed by the payout (sent again, it is sent once), then recorded as paid. */
+async function sendPayout({
+  db,
+  processor,
+  payout,
+  destination,
+  now,
+}: {
+  db: Db;
+  processor: PaymentProcessor;
+  payout: { id: string; amount: number };
+  destination: string;
+  now: Date;
+}) {
+  const { ref } = await processor.transfer({
+    destination,
+    amountCents: payout.amount,
+    idempotencyKey: `payout:${payout.id}`,
+    group: `payout:${payout.id}`,
+  });
+  await recordPayoutPaid({ db, payoutId: payout.id, ref, now });
 }
 
 /**
  * A transfer that went through: the payout is paid, and the vendor told, in one transaction. Only a
  * pending payout moves, so a transfer recorded twice (a retry that raced) tells once.
  */
-export async function recordPayoutPaid(
-  db: Db,
-  { payoutId, ref, now }: { payoutId: string; ref: string; now: Date },
-) {
+async function recordPayoutPaid({
+  db,
+  payoutId,
+  ref,
+  now,
+}: {
+  db: Db;
+  payoutId: string;
+  ref: string;
+  now: Date;
+}) {
   await db.transaction(async (tx) => {
     const [paid] = await tx
       .update(payouts)
@@ -103,6 +187,24 @@ export async function recordPayoutPaid(
     const owner = await vendorOwnerId(tx, paid.vendorId);
     await publish(tx, { type: 'payout.sent', userIds: [owner], refs: { payoutId } });
   });
+}
+
+/** A transfer that failed: why, on the payout, which stays pending until its retry. */
+async function recordPayoutFailure({
+  db,
+  payoutId,
+  err,
+  now,
+}: {
+  db: Db;
+  payoutId: string;
+  err: unknown;
+  now: Date;
+}) {
+  await db
+    .update(payouts)
+    .set({ lastError: errorText(err), updatedAt: now })
+    .where(eq(payouts.id, payoutId));
 }
 
 /**
@@ -121,20 +223,22 @@ export async function payoutMethod({
   actor: Actor;
   log: Logger;
 }): Promise<VendorPayouts['payoutMethod']> {
-  if (!isStripeProcessor(processor)) return { provider: 'sandbox', connected: true };
-  const { stripeAccountId } = await vendorOf(db, actor);
-  if (!stripeAccountId) return { provider: 'stripe', connected: false };
-  const connected = await processor.accountReady(stripeAccountId).catch((err: unknown) => {
+  const accounts = processor.vendorAccounts;
+  // Paid by their id: nothing to set up.
+  if (!accounts) return { provider: processor.name, connected: true };
+  const { stripeAccountId } = await payoutVendor(db, actor);
+  if (!stripeAccountId) return { provider: processor.name, connected: false };
+  const connected = await accounts.ready(stripeAccountId).catch((err: unknown) => {
     log.warn({ err, stripeAccountId }, 'could not ask Stripe about a connected account');
     return false;
   });
-  return { provider: 'stripe', connected };
+  return { provider: processor.name, connected };
 }
 
 /**
  * Stripe Connect Express onboarding: the vendor's account is created once (keyed by the vendor, its
  * id stored as soon as Stripe answers), then a single-use link to Stripe's hosted form, which sends
- * the vendor back to their Payouts tab.
+ * the vendor back to their Payouts tab. A processor without vendors' accounts has no onboarding (404).
  */
 export async function startStripeOnboarding({
   db,
@@ -149,11 +253,12 @@ export async function startStripeOnboarding({
   publicUrl: string;
   now: Date;
 }): Promise<StripeOnboarding> {
-  if (!isStripeProcessor(processor)) throw AppError.notFound();
-  const vendor = await vendorOf(db, actor);
+  const accounts = processor.vendorAccounts;
+  if (!accounts) throw AppError.notFound();
+  const vendor = await payoutVendor(db, actor);
   let accountId = vendor.stripeAccountId;
   if (!accountId) {
-    const created = await processor.createConnectedAccount({
+    const created = await accounts.create({
       vendorId: vendor.id,
       email: actor.email,
       idempotencyKey: `account:${vendor.id}`,
@@ -163,76 +268,12 @@ export async function startStripeOnboarding({
       .update(vendors)
       .set({ stripeAccountId: created.accountId, updatedAt: now })
       .where(and(eq(vendors.id, vendor.id), isNull(vendors.stripeAccountId)));
-    accountId = (await vendorOf(db, actor)).stripeAccountId!;
+    accountId = (await payoutVendor(db, actor)).stripeAccountId!;
   }
   const back = `${publicUrl}/vendor-dashboard?tab=payouts`;
-  return processor.onboardingLink({
+  return accounts.onboardingLink({
     accountId,
     refreshUrl: `${back}&stripe=refresh`,
     returnUrl: `${back}&stripe=return`,
   });
-}
-
-/** The vendor's Payouts tab: balances, per order what the ledger moved, and their payouts. */
-export async function vendorPayouts(db: Db, actor: Actor): Promise<Omit<VendorPayouts, 'payoutMethod'>> {
-  const vendor = await vendorOf(db, actor);
-  const balances = await vendorBalances(db, vendor.id);
-  const rows = await queryRows<{
-    order_id: string;
-    order_number: string;
-    status: string;
-    amount: number;
-    account_kind: string;
-    transaction_kind: string;
-    total: string;
-  }>(
-    db,
-    sql`SELECT o.id AS order_id, o.order_number, o.status, o.amount, a.kind AS account_kind,
-          t.kind AS transaction_kind, sum(e.amount)::text AS total
-        FROM orders o
-        JOIN ledger_transactions t ON t.order_id = o.id
-        JOIN ledger_entries e ON e.transaction_id = t.id
-        JOIN ledger_accounts a ON a.id = e.account_id
-        WHERE o.vendor_id = ${vendor.id}
-        GROUP BY o.id, o.order_number, o.status, o.amount, o.created_at, a.kind, t.kind
-        ORDER BY o.created_at DESC`,
-  );
-  const byOrder = new Map<string, VendorPayouts['orders'][number]>();
-  for (const r of rows) {
-    const line =
-      byOrder.get(r.order_id) ??
-      ({
-        orderId: r.order_id,
-        orderNumber: r.order_number,
-        status: r.status,
-        amountCents: r.amount,
-        heldCents: 0,
-        vendorCents: 0,
-        feeCents: 0,
-        refundedCents: 0,
-      } satisfies VendorPayouts['orders'][number]);
-    const total = Number(r.total);
-    if (r.account_kind === 'order_held') line.heldCents -= total;
-    else if (r.account_kind === 'vendor_payable') line.vendorCents -= total;
-    else if (r.account_kind === 'platform_revenue') line.feeCents -= total;
-    else if (r.account_kind === 'refunds_payable' && r.transaction_kind !== 'refund_sent')
-      line.refundedCents -= total;
-    byOrder.set(r.order_id, line);
-  }
-  const list = await db
-    .select()
-    .from(payouts)
-    .where(eq(payouts.vendorId, vendor.id))
-    .orderBy(desc(payouts.createdAt))
-    .limit(100);
-  return {
-    ...balances,
-    orders: [...byOrder.values()],
-    payouts: list.map((p) => ({
-      id: p.id,
-      amountCents: p.amount,
-      status: p.status,
-      createdAt: p.createdAt.toISOString(),
-    })),
-  };
 }

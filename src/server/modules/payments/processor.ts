@@ -8,6 +8,28 @@ export interface PaymentProcessor {
   readonly name: 'sandbox' | 'stripe';
   /** What the browser needs to pay with this processor's own form (Stripe's publishable key), if any. */
   readonly publishableKey: string | null;
+  /**
+   * The statuses in which a checkout reopens a payment (and recovery asks about it). A declined
+   * sandbox payment is over (the next card is a new payment); a Stripe PaymentIntent stays open after
+   * a decline and the Payment Element tries the next card on it, so the order keeps one intent and a
+   * customer cannot pay twice from two tabs.
+   */
+  readonly reopenable: readonly ReopenableStatus[];
+  /**
+   * A card form of the processor's own that Frosted serves (the sandbox's test cards), or null when
+   * the browser pays in the processor's own element (Stripe's Payment Element).
+   */
+  readonly cardForm: CardForm | null;
+  /**
+   * The processor's signed webhooks (Stripe's), or null when it sends none: the sandbox answers each
+   * call with its event, and its webhook endpoint does not exist.
+   */
+  readonly webhooks: WebhookReceiver | null;
+  /**
+   * The vendors' own accounts with the processor that payouts go to (Stripe Connect Express), or
+   * null when a vendor is paid by their Frosted id with nothing to set up (the sandbox records it).
+   */
+  readonly vendorAccounts: VendorAccounts | null;
   /** Starts a payment of `amountCents` for an order; the customer completes it at checkout. */
   createPayment(input: {
     paymentId: string;
@@ -42,7 +64,7 @@ export interface PaymentProcessor {
   }): Promise<{ ref: string }>;
   /** Pays a vendor (a Connect transfer; the sandbox records it). */
   transfer(input: {
-    /** Where the money goes: the vendor's connected account under Stripe, their id in the sandbox. */
+    /** Where the money goes: the vendor's account (`vendorAccounts`), or their id when there are none. */
     destination: string;
     amountCents: number;
     idempotencyKey: string;
@@ -56,6 +78,49 @@ export interface PaymentProcessor {
   retrievePayment(ref: string): Promise<ProcessorPayment>;
   /** The processor's own records, summed: what reconciliation compares the ledger with. */
   totals(): Promise<ProcessorTotals>;
+}
+
+/** A payment's statuses while the customer may still pay it (see `reopenable`). */
+export type ReopenableStatus = 'requires_payment' | 'requires_action' | 'failed';
+
+/** A card form served by Frosted: each step's answer is the event the processor would send. */
+export interface CardForm {
+  /** The card entered at checkout: the event it leads to. */
+  confirmCard(paymentRef: string, cardNumber: string): Promise<ProcessorEvent>;
+  /** The extra confirmation step (3-D Secure), approved or not. */
+  authenticate(paymentRef: string, approve: boolean): Promise<ProcessorEvent>;
+}
+
+/** A processor's webhook deliveries, read only when the processor signed them. */
+export interface WebhookReceiver {
+  /**
+   * Verifies a delivery's signature and reads it; throws WebhookSignatureError if the processor did
+   * not sign it with our secret, or signed it too far from `receivedAt` (either way).
+   */
+  parse(input: { payload: string; signature: string; receivedAt: Date }): Promise<VerifiedWebhook>;
+}
+
+/** A verified webhook: our event when it concerns one of our payments, null for anything else. */
+export interface VerifiedWebhook {
+  id: string;
+  type: string;
+  event: ProcessorEvent | null;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** The vendors' accounts with the processor (Stripe Connect Express) that their payouts go to. */
+export interface VendorAccounts {
+  /** The vendor's account, created once (the idempotency key is the vendor's). */
+  create(input: { vendorId: string; email: string; idempotencyKey: string }): Promise<{ accountId: string }>;
+  /** A single-use link to the processor's hosted onboarding of the account. */
+  onboardingLink(input: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  /** Whether the account can receive transfers yet (its onboarding is complete). */
+  ready(accountId: string): Promise<boolean>;
 }
 
 export interface ProcessorPayment {

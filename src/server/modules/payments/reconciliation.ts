@@ -9,7 +9,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { claims, ledgerAccounts, ledgerEntries, orders, processorEvents } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import { type LedgerTotals, ledgerTotals } from '../ledger/ledger.ts';
+import { type LedgerTotals, ledgerTotals } from '../ledger/index.ts';
 import type { PaymentProcessor, ProcessorTotals } from './processor.ts';
 
 const PROCESSOR_UNREADABLE =

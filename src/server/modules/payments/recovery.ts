@@ -1,13 +1,12 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { payments, payouts, processorEvents, vendors } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
-import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
-import { recordPayoutPaid } from './payouts.ts';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { payments, processorEvents } from '../../db/schema/index.ts';
+import type { Logger } from '../../logger.ts';
+import { eachOnItsOwn } from './batch.ts';
 import { applyProcessorEvent, recordEventFailure } from './events.ts';
-import { reopenable } from './service.ts';
-import { isStripeProcessor } from './stripe.ts';
+import { retryPendingPayouts } from './payouts.ts';
+import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 
 const MINUTE = 60_000;
 /** An open payment is left to its webhook this long before recovery asks the processor about it… */
@@ -16,8 +15,6 @@ export const ASK_ABOUT_PAYMENT_AFTER_MS = 10 * MINUTE;
 export const ASK_AGAIN_AFTER_MS = 10 * MINUTE;
 /** …for this long: past Stripe's 3 days of webhook retries, and its 7-day card holds. */
 export const RECOVERY_WINDOW_MS = 7 * 24 * 60 * MINUTE;
-/** A pending payout (its transfer failed, or the process stopped) is retried this long after its last try. */
-export const RETRY_PAYOUT_AFTER_MS = 5 * MINUTE;
 const BATCH = 20;
 
 export interface RecoveryRound {
@@ -34,8 +31,8 @@ export interface RecoveryRound {
  * a missed webhook or a crash: (a) events stored but not applied whose payment is now known, (b)
  * payments still open a while after they started, asked of the processor (a success is applied as an
  * event of its own, `recovered:{paymentId}`; if the order was cancelled meanwhile, applying it
- * refunds), (c) payouts whose transfer never went through, retried with their idempotency key. The
- * time is the caller's (services.clock); nothing here waits.
+ * refunds), (c) payouts whose transfer never went through, retried with their idempotency key
+ * (payouts.ts). The time is the caller's (services.clock); nothing here waits.
  */
 export async function recoverPayments({
   db,
@@ -96,19 +93,21 @@ async function applyStoredEvents({ db, processor, now, log }: Round): Promise<nu
     )
     .orderBy(asc(processorEvents.receivedAt))
     .limit(BATCH);
-  let applied = 0;
-  for (const { id, payload } of waiting) {
-    try {
+  const { applied } = await eachOnItsOwn({
+    items: waiting,
+    outcomes: ['applied'],
+    handle: async ({ payload }) => {
       const event = storedEvent.parse(payload);
       const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
-      if (result.applied) applied++;
-    } catch (err) {
+      return result.applied ? 'applied' : null;
+    },
+    failed: async ({ id }, err) => {
       // A payload that is not an event never reached applyProcessorEvent: its failure is recorded here.
       if (err instanceof z.ZodError)
-        await recordEventFailure(db, id, new Error('not a processor event'), now);
+        await recordEventFailure({ db, eventId: id, err: new Error('not a processor event'), now });
       log.error({ err, eventId: id }, 'stored processor event not applied; tried again later');
-    }
-  }
+    },
+  });
   return applied;
 }
 
@@ -140,7 +139,7 @@ async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise
     .where(
       and(
         eq(payments.provider, processor.name),
-        inArray(payments.status, [...reopenable(processor)]),
+        inArray(payments.status, [...processor.reopenable]),
         isNotNull(payments.providerRef),
         lte(payments.updatedAt, ago(now, ASK_ABOUT_PAYMENT_AFTER_MS)),
         gte(payments.createdAt, ago(now, RECOVERY_WINDOW_MS)),
@@ -149,18 +148,21 @@ async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise
     )
     .orderBy(asc(payments.createdAt))
     .limit(BATCH);
-  let recovered = 0;
-  for (const { id, providerRef } of open) {
+  const { recovered } = await eachOnItsOwn({
+    items: open,
+    outcomes: ['recovered'],
     // Claimed for this period: another process skips it; a processor that is down is asked later.
-    const [claimed] = await db
-      .update(payments)
-      .set({ checkedAt: now })
-      .where(and(eq(payments.id, id), dueForAsking(now)))
-      .returning({ id: payments.id });
-    if (!claimed) continue;
-    try {
+    claim: async ({ id }) => {
+      const claimed = await db
+        .update(payments)
+        .set({ checkedAt: now })
+        .where(and(eq(payments.id, id), dueForAsking(now)))
+        .returning({ id: payments.id });
+      return claimed.length > 0;
+    },
+    handle: async ({ id, providerRef }) => {
       const seen = await processor.retrievePayment(providerRef!);
-      if (seen.status !== 'succeeded') continue;
+      if (seen.status !== 'succeeded') return null;
       const event: ProcessorEvent = {
         id: `recovered:${id}`,
         type: 'payment.succeeded',
@@ -172,61 +174,13 @@ async function askAboutOpenPayments({ db, processor, now, log }: Round): Promise
         customerRef: seen.customerRef,
       };
       const result = await applyProcessorEvent({ db, provider: processor.name, event, now, log });
-      if (result.applied) {
-        recovered++;
-        log.warn({ paymentId: id }, 'payment finished by recovery: its success event never arrived');
-      }
-    } catch (err) {
+      if (!result.applied) return null;
+      log.warn({ paymentId: id }, 'payment finished by recovery: its success event never arrived');
+      return 'recovered';
+    },
+    failed: async ({ id }, err) => {
       log.error({ err, paymentId: id }, 'could not ask the processor about an open payment');
-    }
-  }
+    },
+  });
   return recovered;
-}
-
-/** (c) Payouts the ledger has moved whose transfer has not gone through: sent again, with the same key. */
-async function retryPendingPayouts({ db, processor, now, log }: Round) {
-  const pending = await db
-    .select({ payout: payouts, vendorId: vendors.id, stripeAccountId: vendors.stripeAccountId })
-    .from(payouts)
-    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-    .where(and(eq(payouts.status, 'pending'), lte(payouts.updatedAt, ago(now, RETRY_PAYOUT_AFTER_MS))))
-    .orderBy(asc(payouts.updatedAt))
-    .limit(BATCH);
-  let sent = 0;
-  let failed = 0;
-  for (const { payout, vendorId, stripeAccountId } of pending) {
-    const destination = isStripeProcessor(processor) ? stripeAccountId : vendorId;
-    // Claimed until the next retry time; the idempotency key makes a second sender harmless anyway.
-    const [claimed] = await db
-      .update(payouts)
-      .set({ updatedAt: now })
-      .where(
-        and(
-          eq(payouts.id, payout.id),
-          eq(payouts.status, 'pending'),
-          lte(payouts.updatedAt, ago(now, RETRY_PAYOUT_AFTER_MS)),
-        ),
-      )
-      .returning({ id: payouts.id });
-    if (!claimed) continue;
-    try {
-      if (!destination) throw new Error('the vendor has no Stripe account to pay');
-      const { ref } = await processor.transfer({
-        destination,
-        amountCents: payout.amount,
-        idempotencyKey: `payout:${payout.id}`,
-        group: `payout:${payout.id}`,
-      });
-      await recordPayoutPaid(db, { payoutId: payout.id, ref, now });
-      sent++;
-    } catch (err) {
-      failed++;
-      log.error({ err, payoutId: payout.id }, 'payout transfer failed again; retried later');
-      await db
-        .update(payouts)
-        .set({ lastError: err instanceof Error ? err.message : String(err), updatedAt: now })
-        .where(eq(payouts.id, payout.id));
-    }
-  }
-  return { sent, failed };
 }

@@ -6,7 +6,7 @@ import {
   sandboxRefunds,
   sandboxTransfers,
 } from '../../db/schema/index.ts';
-import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
+import type { CardForm, PaymentProcessor } from './processor.ts';
 
 /**
  * The sandbox processor (PAYMENTS_PROVIDER=sandbox, the default): works offline on a fresh clone. It
@@ -31,17 +31,17 @@ export const SANDBOX_MESSAGES = {
   unknownCard: 'This is a test payment: use a test card such as 4242 4242 4242 4242.',
 } as const;
 
-export interface SandboxProcessor extends PaymentProcessor {
+/**
+ * The sandbox behind the processor interface. Its card form (a card number, then maybe a confirmation
+ * step) is its own, offered as `cardForm` and callable on it directly; it sends no webhooks and pays
+ * vendors by their id.
+ */
+export interface SandboxProcessor extends PaymentProcessor, CardForm {
   readonly name: 'sandbox';
-  /** The card entered at checkout: the event it leads to, as a processor would send it. */
-  confirmCard(chargeRef: string, cardNumber: string): Promise<ProcessorEvent>;
-  /** The extra confirmation step (3-D Secure), approved or not. */
-  authenticate(chargeRef: string, approve: boolean): Promise<ProcessorEvent>;
+  readonly cardForm: CardForm;
+  readonly webhooks: null;
+  readonly vendorAccounts: null;
 }
-
-/** The sandbox behind the processor interface (its card form and confirmation step are its own). */
-export const isSandboxProcessor = (processor: PaymentProcessor): processor is SandboxProcessor =>
-  processor.name === 'sandbox' && 'confirmCard' in processor;
 
 const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomUUID().replaceAll('-', '')}`;
 
@@ -95,9 +95,40 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     } as const;
   };
 
+  // The card form at checkout (the sandbox's own: there is no processor page to send the card to).
+  const cardForm: CardForm = {
+    async confirmCard(ref, cardNumber) {
+      const current = await charge(ref);
+      if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
+      if (behaviour === 'succeeds' || behaviour === 'declinesLater')
+        return settle(ref, 'succeeded', undefined, cardNumber);
+      if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, cardNumber);
+      if (behaviour === 'insufficient')
+        return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, cardNumber);
+      if (behaviour === 'declined') return settle(ref, 'failed', SANDBOX_MESSAGES.declined, cardNumber);
+      return settle(ref, 'failed', SANDBOX_MESSAGES.unknownCard, cardNumber);
+    },
+
+    async authenticate(ref, approve) {
+      const current = await charge(ref);
+      if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      if (current.status !== 'requires_action')
+        return settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
+      return approve
+        ? settle(ref, 'succeeded')
+        : settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
+    },
+  };
+
   return {
     name: 'sandbox',
     publishableKey: null,
+    reopenable: ['requires_payment', 'requires_action'],
+    cardForm,
+    ...cardForm,
+    webhooks: null,
+    vendorAccounts: null,
     async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
       const [created] = await db
         .insert(sandboxCharges)
@@ -116,19 +147,6 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .from(sandboxCharges)
         .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
       return { ref: existing!.id, clientSecret: null };
-    },
-
-    async confirmCard(ref, cardNumber) {
-      const current = await charge(ref);
-      if (current.status === 'succeeded') return settle(ref, 'succeeded');
-      const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
-      if (behaviour === 'succeeds' || behaviour === 'declinesLater')
-        return settle(ref, 'succeeded', undefined, cardNumber);
-      if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, cardNumber);
-      if (behaviour === 'insufficient')
-        return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, cardNumber);
-      if (behaviour === 'declined') return settle(ref, 'failed', SANDBOX_MESSAGES.declined, cardNumber);
-      return settle(ref, 'failed', SANDBOX_MESSAGES.unknownCard, cardNumber);
     },
 
     async chargeSavedCard({ paymentId, orderId, amountCents, paymentMethodRef, idempotencyKey }) {
@@ -151,16 +169,6 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
               method?.cardNumber,
             );
       return { ref, event };
-    },
-
-    async authenticate(ref, approve) {
-      const current = await charge(ref);
-      if (current.status === 'succeeded') return settle(ref, 'succeeded');
-      if (current.status !== 'requires_action')
-        return settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
-      return approve
-        ? settle(ref, 'succeeded')
-        : settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
     },
 
     async retrievePayment(ref) {

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { StripeConfig } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { PaymentProcessor, ProcessorEvent, ProcessorPayment, ProcessorTotals } from './processor.ts';
+import { AppError } from '../../errors.ts';
+import type { PaymentProcessor, ProcessorTotals, VendorAccounts, WebhookReceiver } from './processor.ts';
+import { offSessionEvent, paymentStatus, savedCard, verifyWebhook } from './stripe-events.ts';
 
 /**
  * Stripe behind the processor interface (PAYMENTS_PROVIDER=stripe), with the official SDK: a
@@ -14,44 +15,14 @@ export interface StripeProcessor extends PaymentProcessor {
   readonly name: 'stripe';
   /** For the browser's Payment Element; never a secret. */
   readonly publishableKey: string;
-  /** Verifies a webhook's Stripe-Signature and reads it; throws WebhookSignatureError if it is not Stripe's. */
-  parseWebhook(input: { payload: string; signature: string; receivedAt: Date }): Promise<StripeWebhook>;
-  /** The vendor's Express account, created once (the idempotency key is the vendor's). */
-  createConnectedAccount(input: {
-    vendorId: string;
-    email: string;
-    idempotencyKey: string;
-  }): Promise<{ accountId: string }>;
-  /** A single-use link to Stripe's hosted onboarding of the account. */
-  onboardingLink(input: {
-    accountId: string;
-    refreshUrl: string;
-    returnUrl: string;
-  }): Promise<{ url: string }>;
-  /** Whether the account can receive transfers yet (its onboarding is complete). */
-  accountReady(accountId: string): Promise<boolean>;
+  readonly cardForm: null;
+  readonly webhooks: WebhookReceiver;
+  readonly vendorAccounts: VendorAccounts;
 }
-
-/** A verified webhook: our event when it concerns one of our payments, null for anything else. */
-export interface StripeWebhook {
-  id: string;
-  type: string;
-  event: ProcessorEvent | null;
-}
-
-export class WebhookSignatureError extends Error {}
-
-/** How far a webhook's signed time may be from ours, either way (Stripe's own default). */
-const WEBHOOK_TOLERANCE_S = 300;
-
-export const isStripeProcessor = (processor: PaymentProcessor): processor is StripeProcessor =>
-  processor.name === 'stripe' && 'parseWebhook' in processor;
 
 /** Why a balance could not be charged when Stripe refused to charge the saved card at all. */
 export const SAVED_CARD_UNUSABLE = 'Your saved card can no longer be charged.';
 
-/** The customer sees this when Stripe gives no reason of its own. */
-export const STRIPE_DECLINED = 'Your payment was declined. Please try another payment method.';
 const UNAVAILABLE = 'Payments are briefly unavailable. Please try again in a moment.';
 
 export function createStripeProcessor(config: StripeConfig): StripeProcessor {
@@ -87,6 +58,9 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
   return {
     name: 'stripe',
     publishableKey: config.publishableKey,
+    reopenable: ['requires_payment', 'requires_action', 'failed'],
+    // The browser pays in Stripe's Payment Element: no card form of ours.
+    cardForm: null,
 
     async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
       // A deposit saves the card for the balance: a Customer per order (its key is the order's), and
@@ -147,23 +121,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
             { idempotencyKey },
           ),
         );
-        // The webhook tells the same later (applied once either way).
-        const event: ProcessorEvent =
-          intent.status === 'succeeded'
-            ? {
-                id: `${intent.id}:succeeded`,
-                type: 'payment.succeeded',
-                paymentRef: intent.id,
-                amountCents: intent.amount_received,
-                currency: intent.currency,
-              }
-            : {
-                id: `${intent.id}:${intent.status}`,
-                type: 'payment.failed',
-                paymentRef: intent.id,
-                message: intent.last_payment_error?.message ?? STRIPE_DECLINED,
-              };
-        return { ref: intent.id, event };
+        return { ref: intent.id, event: offSessionEvent(intent) };
       } catch (err) {
         // A declined off-session charge (or one that needs the customer to authenticate) is an answer.
         if (err instanceof s.errors.StripeCardError && err.payment_intent?.id) {
@@ -246,58 +204,49 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
       });
     },
 
-    async parseWebhook({ payload, signature, receivedAt }) {
-      const s = await stripe();
-      let event: Stripe.Event;
-      try {
-        event = s.webhooks.constructEvent(
-          payload,
-          signature,
-          config.webhookSecret,
-          WEBHOOK_TOLERANCE_S,
-          undefined,
-          receivedAt.getTime(),
+    webhooks: {
+      async parse(delivery) {
+        return verifyWebhook(await stripe(), config.webhookSecret, delivery);
+      },
+    },
+
+    vendorAccounts: {
+      async create({ vendorId, email, idempotencyKey }) {
+        const account = await call((s) =>
+          s.accounts.create(
+            {
+              type: 'express',
+              country: 'CA',
+              email,
+              capabilities: { transfers: { requested: true } },
+              metadata: { vendorId },
+            },
+            { idempotencyKey },
+          ),
         );
-      } catch (err) {
-        throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
-      }
-      // The SDK refuses stale timestamps only: one from the future is refused the same way.
-      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
-      if (!(signedAt * 1000 <= receivedAt.getTime() + WEBHOOK_TOLERANCE_S * 1000))
-        throw new WebhookSignatureError('Timestamp outside the tolerance zone (in the future)');
-      return { id: event.id, type: event.type, event: processorEvent(event) };
-    },
+        return { accountId: account.id };
+      },
 
-    async createConnectedAccount({ vendorId, email, idempotencyKey }) {
-      const account = await call((s) =>
-        s.accounts.create(
-          {
-            type: 'express',
-            country: 'CA',
-            email,
-            capabilities: { transfers: { requested: true } },
-            metadata: { vendorId },
-          },
-          { idempotencyKey },
-        ),
-      );
-      return { accountId: account.id };
-    },
+      async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+        // A link is used once and expires within minutes: each request is a new one.
+        const link = await call((s) =>
+          s.accountLinks.create(
+            {
+              account: accountId,
+              type: 'account_onboarding',
+              refresh_url: refreshUrl,
+              return_url: returnUrl,
+            },
+            { idempotencyKey: `account_link:${accountId}:${crypto.randomUUID()}` },
+          ),
+        );
+        return { url: link.url };
+      },
 
-    async onboardingLink({ accountId, refreshUrl, returnUrl }) {
-      // A link is used once and expires within minutes: each request is a new one.
-      const link = await call((s) =>
-        s.accountLinks.create(
-          { account: accountId, type: 'account_onboarding', refresh_url: refreshUrl, return_url: returnUrl },
-          { idempotencyKey: `account_link:${accountId}:${crypto.randomUUID()}` },
-        ),
-      );
-      return { url: link.url };
-    },
-
-    async accountReady(accountId) {
-      const account = await call((s) => s.accounts.retrieve(accountId));
-      return account.capabilities?.transfers === 'active';
+      async ready(accountId) {
+        const account = await call((s) => s.accounts.retrieve(accountId));
+        return account.capabilities?.transfers === 'active';
+      },
     },
   };
 }
@@ -315,64 +264,3 @@ const BALANCE_KINDS: Partial<Record<string, 'collected' | 'refunded' | 'paidOut'
   transfer_failure: 'paidOut',
   transfer_refund: 'paidOut',
 };
-
-function paymentStatus(intent: Stripe.PaymentIntent): ProcessorPayment['status'] {
-  switch (intent.status) {
-    case 'succeeded':
-      return 'succeeded';
-    case 'requires_action':
-      return 'requires_action';
-    case 'processing':
-    case 'requires_capture':
-      return 'processing';
-    case 'canceled':
-      return 'failed';
-    default:
-      // requires_payment_method after a decline (the customer may try again on the same intent).
-      return intent.last_payment_error ? 'failed' : 'requires_payment';
-  }
-}
-
-/** The card saved with an intent set up for later (a deposit's, for the balance) and its customer. */
-function savedCard(intent: Stripe.PaymentIntent) {
-  const ref = (v: string | { id: string } | null) => (typeof v === 'string' ? v : (v?.id ?? null));
-  return {
-    savedMethodRef: intent.setup_future_usage ? ref(intent.payment_method) : null,
-    customerRef: ref(intent.customer),
-  };
-}
-
-/** Our event for a PaymentIntent of ours (its metadata names our payment); null for anything else. */
-function processorEvent(event: Stripe.Event): ProcessorEvent | null {
-  switch (event.type) {
-    case 'payment_intent.succeeded': {
-      const intent = event.data.object;
-      if (!intent.metadata?.paymentId) return null;
-      return {
-        id: event.id,
-        type: 'payment.succeeded',
-        paymentRef: intent.id,
-        amountCents: intent.amount_received,
-        currency: intent.currency,
-        ...savedCard(intent),
-      };
-    }
-    case 'payment_intent.payment_failed': {
-      const intent = event.data.object;
-      if (!intent.metadata?.paymentId) return null;
-      return {
-        id: event.id,
-        type: 'payment.failed',
-        paymentRef: intent.id,
-        message: intent.last_payment_error?.message ?? STRIPE_DECLINED,
-      };
-    }
-    case 'payment_intent.requires_action': {
-      const intent = event.data.object;
-      if (!intent.metadata?.paymentId) return null;
-      return { id: event.id, type: 'payment.requires_action', paymentRef: intent.id };
-    }
-    default:
-      return null;
-  }
-}

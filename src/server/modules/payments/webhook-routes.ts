@@ -1,17 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { webhookReceiptSchema } from '../../../shared/schemas/payments.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { errors, json, openApiRoutes } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { applyProcessorEvent, recordIgnoredEvent } from './events.ts';
-import { isStripeProcessor, WebhookSignatureError } from './stripe.ts';
+import { WebhookSignatureError } from './processor.ts';
 
 const BAD_SIGNATURE = 'This request is not signed by Stripe with this server’s webhook secret.';
 
-// Before validation: with the sandbox there is no such endpoint, whatever is sent to it.
-const stripeOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!isStripeProcessor(c.var.services.payments)) throw AppError.notFound();
+// Before validation: a processor that sends no webhooks (the sandbox) has no such endpoint, whatever
+// is sent to it.
+const webhooksOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.services.payments.webhooks) throw AppError.notFound();
   await next();
 };
 
@@ -21,7 +22,7 @@ const stripeWebhook = createRoute({
   tags: ['payments'],
   summary:
     'Stripe’s webhook endpoint (404 unless PAYMENTS_PROVIDER=stripe): a signed event, applied once; payment_intent.succeeded, payment_failed and requires_action move payments, other events are recorded only',
-  middleware: [stripeOnly] as const,
+  middleware: [webhooksOnly] as const,
   request: {
     headers: z.object({
       'stripe-signature': z
@@ -51,11 +52,11 @@ const stripeWebhook = createRoute({
  */
 export const stripeWebhookRoutes = openApiRoutes().openapi(stripeWebhook, async (c) => {
   const { db, payments, clock, log } = c.var.services;
-  if (!isStripeProcessor(payments)) throw AppError.notFound();
+  if (!payments.webhooks) throw AppError.notFound();
   const payload = await c.req.text();
   let webhook;
   try {
-    webhook = await payments.parseWebhook({
+    webhook = await payments.webhooks.parse({
       payload,
       signature: c.req.valid('header')['stripe-signature'],
       receivedAt: clock.now(),
@@ -67,15 +68,9 @@ export const stripeWebhookRoutes = openApiRoutes().openapi(stripeWebhook, async 
   }
   const now = clock.now();
   if (webhook.event) {
-    await applyProcessorEvent({
-      db,
-      provider: 'stripe',
-      event: webhook.event,
-      now,
-      log,
-    });
+    await applyProcessorEvent({ db, provider: payments.name, event: webhook.event, now, log });
   } else {
-    await recordIgnoredEvent({ db, provider: 'stripe', id: webhook.id, type: webhook.type, now });
+    await recordIgnoredEvent({ db, provider: payments.name, id: webhook.id, type: webhook.type, now });
   }
   return c.json({ received: true as const }, 200);
 });

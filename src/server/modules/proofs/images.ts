@@ -1,8 +1,8 @@
 import type { ProofImage } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { proofImageProblem } from '../../../shared/schemas/proofs.ts';
-import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/index.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 /**
  * Proof pictures live with the order's other pictures, in a private bucket served only to the

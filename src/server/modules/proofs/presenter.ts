@@ -1,8 +1,8 @@
 import { changeCutoffAt, changesOpen, canSendProof, proofsOpenFor } from '../../../shared/proofs.ts';
 import type { OrderProofs, ProofView } from '../../../shared/schemas/proofs.ts';
 import type { ProofImage } from '../../db/schema/index.ts';
-import { shownTo } from '../messages/masking.ts';
-import { ownedFileUrl } from '../storage/private-files.ts';
+import { shownTo } from '../masking/index.ts';
+import { ownedFileUrl } from '../storage/index.ts';
 import { PROOF_BUCKET } from './images.ts';
 import type { ProofOrder, ProofRow } from './service.ts';
 

@@ -10,12 +10,12 @@ import {
   requestProofChangesSchema,
   sendProofSchema,
 } from '../../../shared/schemas/proofs.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { signedIn } from '../../http/auth-guard.ts';
 import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { MB } from '../storage/buckets.ts';
+import { MB } from '../storage/index.ts';
 import { deleteProofImages, storeProofImages } from './images.ts';
 import { presentOrderProofs } from './presenter.ts';
 import { answerProof, assertMayChange, listProofs, sendProof } from './service.ts';

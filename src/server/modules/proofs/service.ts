@@ -8,9 +8,9 @@ import {
 } from '../../../shared/proofs.ts';
 import type { Db } from '../../db/client.ts';
 import { orderProofs, orders, type ProofImage, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { type Actor, isAdmin } from '../auth/actor.ts';
-import { hasPaidOrder } from '../messages/service.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, isAdmin } from '../../actor.ts';
+import { hasPaidOrder } from '../masking/index.ts';
 import { publish } from '../notifications/index.ts';
 
 export type ProofRow = typeof orderProofs.$inferSelect;

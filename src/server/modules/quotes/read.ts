@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { QuoteStatus } from '../../../shared/quote-machine.ts';
+import { quoteTotalCents, type QuoteStatus } from '../../../shared/quote-machine.ts';
 import type { QuoteRequestView, QuoteView, VendorQuoteView } from '../../../shared/schemas/quotes.ts';
 import type { Db } from '../../db/client.ts';
 import { cakeDesigns, quoteEvents, quoteRequests, quotes, users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { paidPairs, shownTo } from '../messages/masking.ts';
-import { displayName } from '../reviews/presenter.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { vendorOf } from '../auth/index.ts';
+import { paidPairs, shownTo } from '../masking/index.ts';
+import { displayName } from '../../../shared/people.ts';
 
 /** Requests a customer sees at once (newest first); quotes a vendor's inbox shows. */
 const LIST_LIMIT = 50;
@@ -53,7 +54,7 @@ function presentQuote(q: QuoteRow, vendor: VendorRow, events: EventRow[], reader
     vendor,
     priceCents: q.priceCents,
     deliveryFeeCents: q.deliveryFeeCents,
-    totalCents: q.priceCents === null ? null : q.priceCents + (q.deliveryFeeCents ?? 0),
+    totalCents: quoteTotalCents(q),
     includes: shown(q.includes, 'vendor', reader),
     message: shown(q.message, 'vendor', reader),
     validUntil: q.validUntil?.toISOString() ?? null,
@@ -93,7 +94,26 @@ const presentDesign = (design: DesignRow, reader: Reader): DesignRow =>
   design && { ...design, description: shown(design.description, 'customer', reader) };
 
 /** The customer's requests, newest first, each with every vendor's quote. */
-export async function listCustomerRequests(db: Db, actor: Actor, only?: string): Promise<QuoteRequestView[]> {
+export const listCustomerRequests = ({ db, actor }: { db: Db; actor: Actor }): Promise<QuoteRequestView[]> =>
+  customerRequests(db, actor);
+
+/** One of the customer's requests; anyone else's is 404. */
+export async function getCustomerRequest({
+  db,
+  actor,
+  requestId,
+}: {
+  db: Db;
+  actor: Actor;
+  requestId: string;
+}): Promise<QuoteRequestView> {
+  const [request] = await customerRequests(db, actor, requestId);
+  if (!request) throw AppError.notFound('Quote request not found.');
+  return request;
+}
+
+/** The customer's requests (or only one of them), newest first, each with every vendor's quote. */
+async function customerRequests(db: Db, actor: Actor, only?: string): Promise<QuoteRequestView[]> {
   const requests = await db
     .select({ request: quoteRequests, design: designColumns })
     .from(quoteRequests)
@@ -141,15 +161,10 @@ export async function listCustomerRequests(db: Db, actor: Actor, only?: string):
   }));
 }
 
-/** One of the customer's requests; anyone else's is 404. */
-export async function getCustomerRequest(db: Db, actor: Actor, requestId: string): Promise<QuoteRequestView> {
-  const [request] = await listCustomerRequests(db, actor, requestId);
-  if (!request) throw AppError.notFound('Quote request not found.');
-  return request;
-}
-
 /** The vendor's quote inbox: every request sent to their shop, newest first. */
-export async function listVendorInbox(db: Db, actor: Actor): Promise<VendorQuoteView[]> {
+export async function listVendorInbox({ db, actor }: { db: Db; actor: Actor }): Promise<VendorQuoteView[]> {
+  const vendor = await vendorOf({ db, actor });
+  if (!vendor) return [];
   const rows = await db
     .select({
       quote: quotes,
@@ -163,7 +178,7 @@ export async function listVendorInbox(db: Db, actor: Actor): Promise<VendorQuote
     .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
     .innerJoin(users, eq(users.id, quoteRequests.customerId))
     .leftJoin(cakeDesigns, eq(cakeDesigns.id, quoteRequests.cakeDesignId))
-    .where(eq(vendors.userId, actor.id))
+    .where(eq(quotes.vendorId, vendor.id))
     .orderBy(desc(quotes.createdAt), quotes.id)
     .limit(LIST_LIMIT);
   const pairOf = (r: (typeof rows)[number]) => ({ customerId: r.request.customerId, vendorId: r.vendor.id });

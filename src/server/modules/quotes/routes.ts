@@ -16,7 +16,9 @@ import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { getCustomerRequest, listCustomerRequests, listVendorInbox } from './read.ts';
-import { acceptQuote, answerQuote, askForChange, createQuoteRequest, declineQuote } from './service.ts';
+import { acceptQuote } from './accept.ts';
+import { answerQuote, askForChange, declineQuote } from './answer.ts';
+import { createQuoteRequest } from './request.ts';
 
 const tags = ['quotes'];
 const requestLimit = rateLimit({ name: 'quote-requests', max: () => 20, windowSeconds: 3600 });
@@ -54,7 +56,8 @@ export const quoteRequestRoutes = openApiRoutes()
       middleware: [customersOnly] as const,
       responses: { 200: json(quoteRequestListSchema, 'Your requests'), ...errors(400, 401, 403, 503) },
     }),
-    async (c) => c.json({ requests: await listCustomerRequests(c.var.services.db, c.var.actor) }, 200),
+    async (c) =>
+      c.json({ requests: await listCustomerRequests({ db: c.var.services.db, actor: c.var.actor }) }, 200),
   )
   .openapi(
     createRoute({
@@ -67,7 +70,14 @@ export const quoteRequestRoutes = openApiRoutes()
       responses: { 200: json(quoteRequestViewSchema, 'The request'), ...errors(400, 401, 403, 404, 503) },
     }),
     async (c) =>
-      c.json(await getCustomerRequest(c.var.services.db, c.var.actor, c.req.valid('param').id), 200),
+      c.json(
+        await getCustomerRequest({
+          db: c.var.services.db,
+          actor: c.var.actor,
+          requestId: c.req.valid('param').id,
+        }),
+        200,
+      ),
   );
 
 /** One quote: the vendor answers or declines, the customer asks for a change or accepts (/api/quotes). */
@@ -81,7 +91,8 @@ export const quoteRoutes = openApiRoutes()
       middleware: [vendorsOnly] as const,
       responses: { 200: json(vendorQuoteInboxSchema, 'Quotes for your shop'), ...errors(400, 401, 403, 503) },
     }),
-    async (c) => c.json({ quotes: await listVendorInbox(c.var.services.db, c.var.actor) }, 200),
+    async (c) =>
+      c.json({ quotes: await listVendorInbox({ db: c.var.services.db, actor: c.var.actor }) }, 200),
   )
   .openapi(
     createRoute({

@@ -3,8 +3,8 @@ import type { CreateReviewInput } from '../../../shared/schemas/reviews.ts';
 import { canLeaveReview } from '../../../shared/order-status.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, reviews, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
 
 /**
  * A customer reviews one of their own completed orders, once. The vendor's rating and review count

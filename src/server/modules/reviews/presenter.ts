@@ -1,12 +1,6 @@
 import type { PublicReview } from '../../../shared/schemas/reviews.ts';
+import { displayName } from '../../../shared/people.ts';
 import type { ReviewListRow } from './service.ts';
-
-/** "Priya S." — reviewers are shown by first name and last initial, never by e-mail. */
-export function displayName(c: { firstName: string | null; lastName: string | null; name: string }): string {
-  const first = c.firstName?.trim() || c.name.trim().split(/\s+/)[0] || 'Customer';
-  const lastInitial = c.lastName?.trim().charAt(0);
-  return lastInitial ? `${first} ${lastInitial.toUpperCase()}.` : first;
-}
 
 export function presentPublicReview(row: ReviewListRow): PublicReview {
   return {

@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { reviews, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
+import { reviews } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { vendorOf } from '../auth/index.ts';
 
 /**
  * The vendor answers a review of their own shop, once and in public. One statement: it writes only
@@ -21,20 +22,20 @@ export async function replyToReview({
   reply: string;
   now: Date;
 }): Promise<{ text: string; at: string }> {
-  const ownVendor = sql`(select ${vendors.id} from ${vendors} where ${vendors.userId} = ${actor.id})`;
+  // Another vendor's review looks exactly like a missing one.
+  const notFound = () => AppError.notFound('Review not found.');
+  const vendor = await vendorOf({ db, actor });
+  if (!vendor) throw notFound();
   const [updated] = await db
     .update(reviews)
     .set({ vendorReply: reply, vendorRepliedAt: now })
-    .where(
-      and(eq(reviews.id, reviewId), sql`${reviews.vendorId} in ${ownVendor}`, isNull(reviews.vendorReply)),
-    )
+    .where(and(eq(reviews.id, reviewId), eq(reviews.vendorId, vendor.id), isNull(reviews.vendorReply)))
     .returning({ text: reviews.vendorReply, at: reviews.vendorRepliedAt });
   if (updated?.text && updated.at) return { text: updated.text, at: updated.at.toISOString() };
   const [mine] = await db
     .select({ id: reviews.id })
     .from(reviews)
-    .where(and(eq(reviews.id, reviewId), sql`${reviews.vendorId} in ${ownVendor}`));
-  // Another vendor's review looks exactly like a missing one.
-  if (!mine) throw AppError.notFound('Review not found.');
+    .where(and(eq(reviews.id, reviewId), eq(reviews.vendorId, vendor.id)));
+  if (!mine) throw notFound();
   throw new AppError('CONFLICT', 409, 'You have already replied to this review.');
 }

@@ -4,14 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DIETARY_VALUES } from '../../../shared/catalog.ts';
 import { type ImageDims, imageSizeFor } from '../../../shared/designer.ts';
-import {
-  DEMO_ART,
-  DEMO_DESIGNS,
-  DEMO_VENDORS,
-  demoDesignForm,
-  demoDesignImageUrl,
-  fitLongSide,
-} from './demo-data.ts';
+import { DEMO_ART, DEMO_DESIGNS, demoDesignForm, demoDesignImageUrl, fitLongSide } from './demo-designs.ts';
+import { DEMO_VENDORS } from './demo-vendors.ts';
 
 const PUBLIC_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'public');
 

@@ -1,11 +1,11 @@
 import { inArray } from 'drizzle-orm';
-import { vancouverDay } from '../../../shared/time.ts';
-import { addDaysToDay, VERIFICATION_ITEMS, VERIFICATION_KINDS } from '../../../shared/verification.ts';
+import { addCalendarDays, addDays, vancouverDay } from '../../../shared/time.ts';
+import { VERIFICATION_ITEMS, VERIFICATION_KINDS } from '../../../shared/verification.ts';
 import type { Tx } from '../../db/client.ts';
 import { vendorVerificationItems } from '../../db/schema/index.ts';
-import type { ObjectStore } from '../storage/store.ts';
-import { DOCUMENT_BUCKET } from '../verification/documents.ts';
-import { recomputeVerified } from '../verification/service.ts';
+import type { ObjectStore } from '../storage/index.ts';
+import { DOCUMENT_BUCKET } from '../verification/index.ts';
+import { recomputeVerified } from '../verification/index.ts';
 
 /**
  * A one-page PDF saying what it is (a demo stand-in, not a real permit): valid enough for any viewer,
@@ -69,7 +69,7 @@ export async function seedDemoVerification({
       ]);
       const key = demoKey(vendor.id, kind);
       await store.put(DOCUMENT_BUCKET, key, bytes, 'application/pdf');
-      const reviewedAt = new Date(now.getTime() - (20 + v * 3) * 86_400_000);
+      const reviewedAt = addDays(now, -(20 + v * 3));
       rows.push({
         id: `${vendor.id}-verification-${kind}`,
         vendorId: vendor.id,
@@ -80,10 +80,10 @@ export async function seedDemoVerification({
         documentType: 'application/pdf',
         documentBytes: bytes.byteLength,
         note: 'Demo document checked.',
-        expiresOn: expires ? addDaysToDay(today, 120 + v * 40 + k * 25) : null,
+        expiresOn: expires ? addCalendarDays(today, 120 + v * 40 + k * 25) : null,
         reviewedBy: reviewerId,
         reviewedAt,
-        submittedAt: new Date(reviewedAt.getTime() - 86_400_000),
+        submittedAt: addDays(reviewedAt, -1),
         updatedAt: reviewedAt,
       });
     }

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { BUCKETS } from './buckets.ts';
 import { deleteStoredImage, storeGeneratedImage, storeUploadedImage } from './images.ts';
 import { keyPrefix } from './keys.ts';

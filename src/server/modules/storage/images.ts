@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { MESSAGES } from '../../../shared/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import type { BucketId, ImageMimeType, PublicBucketId } from './buckets.ts';
 import { BUCKETS, MB } from './buckets.ts';
 import { assertSafeKey, extensionFor } from './keys.ts';

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { currentActor, type ActorEnv } from '../../http/auth-guard.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { BUCKETS, type OwnedBucketId, type OwnerKind } from './buckets.ts';

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { errors, openApiRoutes } from '../../http/openapi.ts';
 import { BUCKETS, isBucketId, OWNED_BUCKET_IDS, PUBLIC_BUCKET_IDS } from './buckets.ts';
 import { fileResponse } from './file-response.ts';

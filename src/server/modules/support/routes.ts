@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { SupportRequestCreated } from '../../../shared/schemas/support.ts';
 import { supportRequestCreatedSchema, supportRequestSchema } from '../../../shared/schemas/support.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { createSupportRequest } from './service.ts';

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { VendorSignUpInput } from '../../../shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Auth } from '../auth/auth.ts';
+import { AppError } from '../../errors.ts';
+import type { Auth } from '../auth/index.ts';
 
 /**
  * A vendor applies: the account is created by Better Auth, then marked as a vendor with a pending

@@ -5,8 +5,8 @@ import {
   type VendorSort,
 } from '../../../shared/schemas/vendors.ts';
 import { daysBetween, vancouverDay } from '../../../shared/time.ts';
-import { AppError } from '../../http/app-error.ts';
-import { dayBounds } from '../calendar/availability.ts';
+import { AppError } from '../../errors.ts';
+import { dayBounds, takesADaySql } from '../calendar/index.ts';
 
 /*
  * The Browse Vendors SQL, built once here so the API and the benchmark's bare handler send exactly
@@ -116,7 +116,7 @@ function availableOn(day: string, today: string): SQL {
   const [start, end] = dayBounds(day);
   return sql`v.lead_time_days <= ${notice}
   AND NOT EXISTS (SELECT 1 FROM vendor_blackout_dates b WHERE b.vendor_id = v.id AND b.day = ${day}::date)
-  AND (SELECT count(*) FROM orders o WHERE o.vendor_id = v.id AND o.status <> 'cancelled'
+  AND (SELECT count(*) FROM orders o WHERE o.vendor_id = v.id AND ${takesADaySql(sql`o.status`)}
     AND o.delivery_date >= ${start.toISOString()}::timestamptz AND o.delivery_date < ${end.toISOString()}::timestamptz) < v.orders_per_day`;
 }
 

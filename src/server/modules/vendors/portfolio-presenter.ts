@@ -1,6 +1,6 @@
 import type { PortfolioItem } from '../../../shared/schemas/vendor-profile.ts';
 import type { portfolioItems } from '../../db/schema/index.ts';
-import { fileUrl } from '../storage/images.ts';
+import { fileUrl } from '../storage/index.ts';
 
 export function presentPortfolioItem(row: typeof portfolioItems.$inferSelect): PortfolioItem {
   return {

@@ -8,12 +8,12 @@ import {
   portfolioOrderSchema,
   portfolioSchema,
 } from '../../../shared/schemas/vendor-profile.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, idParams, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { BUCKETS, MB } from '../storage/buckets.ts';
+import { BUCKETS, MB } from '../storage/index.ts';
 import { presentPortfolioItem } from './portfolio-presenter.ts';
 import { getApprovedOwnVendor } from './profile-service.ts';
 import {

@@ -2,10 +2,10 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { PortfolioItemValues } from '../../../shared/schemas/vendor-profile.ts';
 import type { Db } from '../../db/client.ts';
 import { portfolioItems } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/images.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { deleteStoredImage, keyPrefix, storeUploadedImage } from '../storage/index.ts';
+import type { ObjectStore } from '../storage/index.ts';
 import { getApprovedOwnVendor, type VendorRow } from './profile-service.ts';
 
 /** A portfolio holds at most this many photos. */

@@ -1,7 +1,7 @@
 import type { VendorCard, VendorProfile } from '../../../shared/schemas/vendors.ts';
 import { locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
 import type { vendors } from '../../db/schema/index.ts';
-import { fileUrl } from '../storage/images.ts';
+import { fileUrl } from '../storage/index.ts';
 
 type VendorRow = typeof vendors.$inferSelect;
 

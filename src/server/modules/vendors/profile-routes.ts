@@ -5,18 +5,14 @@ import {
   ownVendorProfileResponseSchema,
   vendorProfileInputSchema,
 } from '../../../shared/schemas/vendor-profile.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { BUCKETS, MB } from '../storage/buckets.ts';
+import { ownVendor } from '../auth/index.ts';
+import { BUCKETS, MB } from '../storage/index.ts';
 import { presentOwnVendorProfile } from './profile-presenter.ts';
-import {
-  getApprovedOwnVendor,
-  getOwnVendor,
-  replaceVendorImage,
-  updateVendorProfile,
-} from './profile-service.ts';
+import { getApprovedOwnVendor, replaceVendorImage, updateVendorProfile } from './profile-service.ts';
 
 const tags = ['vendor profile'];
 
@@ -67,7 +63,7 @@ const image = createRoute({
 /** The signed-in vendor's own profile (Edit Profile). */
 export const vendorProfileRoutes = openApiRoutes()
   .openapi(read, async (c) => {
-    const vendor = await getOwnVendor({ db: c.var.services.db, actor: c.var.actor });
+    const vendor = await ownVendor({ db: c.var.services.db, actor: c.var.actor });
     return c.json({ profile: presentOwnVendorProfile(vendor) }, 200);
   })
   .openapi(update, async (c) => {

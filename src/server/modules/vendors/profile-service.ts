@@ -2,23 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { VendorProfileValues } from '../../../shared/schemas/vendor-profile.ts';
 import type { Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import type { Actor } from '../auth/actor.ts';
-import { deleteStoredImage, fileUrl, keyPrefix, storeUploadedImage } from '../storage/images.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import { AppError } from '../../errors.ts';
+import type { Actor } from '../../actor.ts';
+import { ownVendor } from '../auth/index.ts';
+import { deleteStoredImage, fileUrl, keyPrefix, storeUploadedImage } from '../storage/index.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 export type VendorRow = typeof vendors.$inferSelect;
 
-/** The vendor business of the signed-in vendor account. */
-export async function getOwnVendor({ db, actor }: { db: Db; actor: Actor }): Promise<VendorRow> {
-  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
-  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
-  return vendor;
-}
-
 /** Approved vendors run their business: profile, portfolio. Pending and rejected ones cannot yet. */
 export async function getApprovedOwnVendor(opts: { db: Db; actor: Actor }): Promise<VendorRow> {
-  const vendor = await getOwnVendor(opts);
+  const vendor = await ownVendor(opts);
   if (vendor.status !== 'approved')
     throw AppError.forbidden('Your vendor application must be approved before you can change your profile.');
   return vendor;

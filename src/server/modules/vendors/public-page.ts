@@ -1,7 +1,7 @@
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import type { Db } from '../../db/client.ts';
-import { presentPublicChecks } from '../verification/presenter.ts';
-import { publicChecks } from '../verification/service.ts';
+import { presentPublicChecks } from '../verification/index.ts';
+import { publicChecks } from '../verification/index.ts';
 import { presentPortfolioItem } from './portfolio-presenter.ts';
 import { listPortfolio } from './portfolio-service.ts';
 import { presentVendorProfile } from './presenter.ts';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { VendorFilters, VendorListQuery } from '../../../shared/schemas/vendors.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import {
   countKey,
   countQuery,

@@ -5,11 +5,11 @@ import {
   VERIFICATION_DOCUMENT_MAX_MB,
   type VerificationDocumentType,
 } from '../../../shared/verification.ts';
-import { AppError } from '../../http/app-error.ts';
-import { BUCKETS } from '../storage/buckets.ts';
-import { MAX_INPUT_PIXELS, sniff } from '../storage/images.ts';
-import { assertSafeKey, extensionFor, keyPrefix } from '../storage/keys.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import { AppError } from '../../errors.ts';
+import { BUCKETS } from '../storage/index.ts';
+import { MAX_INPUT_PIXELS, sniff } from '../storage/index.ts';
+import { assertSafeKey, extensionFor, keyPrefix } from '../storage/index.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 export const DOCUMENT_BUCKET = 'verification' as const;
 /** Long side of a re-encoded photo of a document: enough to read a certificate's small print. */

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { VERIFICATION_DOCUMENT_TYPES, type VerificationDocumentType } from '../../../shared/verification.ts';
-import { fileResponse } from '../storage/file-response.ts';
-import { privateFileReaders } from '../storage/private-files.ts';
-import type { StoredObject } from '../storage/store.ts';
+import { fileResponse } from '../storage/index.ts';
+import { privateFileReaders } from '../storage/index.ts';
+import type { StoredObject } from '../storage/index.ts';
 import { downloadName } from './documents.ts';
 import type { VerificationItemRow } from './service.ts';
 

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { vancouverDay } from '../../../shared/time.ts';
-import { addDaysToDay, VERIFICATION_EXPIRY_NOTICE_DAYS } from '../../../shared/verification.ts';
+import { addCalendarDays, vancouverDay } from '../../../shared/time.ts';
+import { VERIFICATION_EXPIRY_NOTICE_DAYS } from '../../../shared/verification.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import type { JobHandlers } from '../jobs/jobs.ts';
 import { publish } from '../notifications/index.ts';
 import { recomputeVerified } from './service.ts';
-
-/** Verification has no timers of its own: its daily round runs inside the housekeeping job (prune.ts). */
-export const verificationJobHandlers: JobHandlers = {};
 
 interface DueItem {
   id: string;
@@ -24,11 +20,11 @@ interface DueItem {
  * - an item past its last valid day removes the badge (vendors.verified recomputed) and its vendor is
  *   told once: the round marks the item by its updated_at, the moment it noticed the expiry, so an item
  *   last changed before it expired is the one not yet handled.
- * Runs in the housekeeping job's transaction; several processes never run it at once.
+ * Runs in the housekeeping job's transaction (src/server/lifecycle/housekeeping.ts); several processes never run it at once.
  */
 export async function runVerificationRound(db: Db, now: Date, log?: Logger) {
   const today = vancouverDay(now);
-  const noticeUntil = addDaysToDay(today, VERIFICATION_EXPIRY_NOTICE_DAYS);
+  const noticeUntil = addCalendarDays(today, VERIFICATION_EXPIRY_NOTICE_DAYS);
   const unhandledExpiry = sql`i.expires_on < ${today}::date
     AND i.updated_at < ((i.expires_on + 2)::timestamp AT TIME ZONE 'UTC')`;
   // The vendors first, in id order, as every change to items does (service.ts): no deadlock with a review.

@@ -10,11 +10,11 @@ import {
   VERIFICATION_DOCUMENT_MAX_BYTES,
   VERIFICATION_DOCUMENT_MAX_MB,
 } from '../../../shared/verification.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
 import { errors, json, multipartBody, openApiRoutes } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { MB } from '../storage/buckets.ts';
+import { MB } from '../storage/index.ts';
 import { documentContent, documentReaders, documentResponse } from './http.ts';
 import { presentChecklist, presentItem } from './presenter.ts';
 import { getChecklist, readDocument, uploadDocument } from './service.ts';

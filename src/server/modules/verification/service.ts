@@ -1,23 +1,22 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RejectItemInput, VerifyItemInput } from '../../../shared/schemas/verification.ts';
 import { hasForbiddenCharacters } from '../../../shared/text.ts';
-import { vancouverDay } from '../../../shared/time.ts';
+import { addCalendarDays, vancouverDay } from '../../../shared/time.ts';
 import {
-  addDaysToDay,
   REQUIRED_VERIFICATION_KINDS,
   VERIFICATION_ITEMS,
   type VerificationKind,
 } from '../../../shared/verification.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { vendors, vendorVerificationItems } from '../../db/schema/index.ts';
-import { AppError } from '../../http/app-error.ts';
-import { type Actor, isAdmin } from '../auth/actor.ts';
+import { AppError } from '../../errors.ts';
+import { type Actor, isAdmin } from '../../actor.ts';
+import { ownVendor, type VendorRow, vendorOf } from '../auth/index.ts';
 import { publish } from '../notifications/index.ts';
-import type { ObjectStore } from '../storage/store.ts';
+import type { ObjectStore } from '../storage/index.ts';
 import { checkDocument, DOCUMENT_BUCKET, storeDocument } from './documents.ts';
 
 export type VerificationItemRow = typeof vendorVerificationItems.$inferSelect;
-type VendorRow = typeof vendors.$inferSelect;
 
 /** The longest an expiry date may lie ahead: a typo (2062 for 2026) is caught. */
 const MAX_EXPIRY_YEARS = 10;
@@ -58,12 +57,6 @@ export async function recomputeVerified(tx: Db | Tx, vendorId: string, today: st
   return row?.verified ?? false;
 }
 
-async function ownVendor(db: Db, actor: Actor): Promise<VendorRow> {
-  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
-  if (!vendor) throw AppError.notFound('No vendor profile belongs to this account.');
-  return vendor;
-}
-
 const itemsOf = (db: Db | Tx, vendorId: string) =>
   db.select().from(vendorVerificationItems).where(eq(vendorVerificationItems.vendorId, vendorId));
 
@@ -78,7 +71,7 @@ export async function getChecklist({
   vendorId?: string;
 }): Promise<{ vendor: VendorRow; items: VerificationItemRow[] }> {
   let vendor: VendorRow | undefined;
-  if (vendorId === undefined) vendor = await ownVendor(db, actor);
+  if (vendorId === undefined) vendor = await ownVendor({ db, actor });
   else {
     [vendor] = await db.select().from(vendors).where(eq(vendors.id, vendorId)).limit(1);
     if (!vendor || !canReadVerification(actor, vendor)) throw notFound();
@@ -106,7 +99,7 @@ export async function uploadDocument({
   file: { name: string; bytes: Uint8Array };
   now: Date;
 }): Promise<{ item: VerificationItemRow; verified: boolean }> {
-  const vendor = await ownVendor(db, actor);
+  const vendor = await ownVendor({ db, actor });
   if (vendor.status === 'rejected')
     throw AppError.forbidden('Your application was not approved, so there is nothing to verify.');
   if (hasForbiddenCharacters(file.name)) throw AppError.validation({ file: 'The file name is not valid.' });
@@ -168,16 +161,13 @@ export async function readDocument({
   vendorId?: string;
   kind: VerificationKind;
 }) {
+  const ofVendor = vendorId ?? (await vendorOf({ db, actor }))?.id;
+  if (ofVendor === undefined) throw notFound();
   const [row] = await db
     .select({ item: vendorVerificationItems, userId: vendors.userId })
     .from(vendorVerificationItems)
     .innerJoin(vendors, eq(vendors.id, vendorVerificationItems.vendorId))
-    .where(
-      and(
-        eq(vendorVerificationItems.kind, kind),
-        vendorId === undefined ? eq(vendors.userId, actor.id) : eq(vendors.id, vendorId),
-      ),
-    )
+    .where(and(eq(vendorVerificationItems.kind, kind), eq(vendors.id, ofVendor)))
     .limit(1);
   if (!row || !canReadVerification(actor, row)) throw notFound();
   const object = await store.get(DOCUMENT_BUCKET, row.item.documentKey);
@@ -236,7 +226,7 @@ export async function reviewItem({
             ? 'This document has expired: the expiry date must be after today.'
             : 'This document expires today: the expiry date must be after today.',
       });
-    if (expiresOn > addDaysToDay(today, MAX_EXPIRY_YEARS * 366))
+    if (expiresOn > addCalendarDays(today, MAX_EXPIRY_YEARS * 366))
       throw AppError.validation({ expiresOn: `The expiry date must be within ${MAX_EXPIRY_YEARS} years.` });
   }
   return db.transaction(async (tx) => {

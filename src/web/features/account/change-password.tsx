@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { authClient } from '../../lib/auth-client.ts';
+import { useChangePassword } from './api.ts';
 
 const schema = z
   .object({
@@ -19,14 +19,15 @@ const schema = z
   .refine((v) => v.newPassword === v.confirm, { message: 'The passwords do not match.', path: ['confirm'] });
 type Values = z.infer<typeof schema>;
 
-export function ChangePassword({ onChanged }: { onChanged: () => void }) {
+export function ChangePassword() {
+  const change = useChangePassword();
   const { register, handleSubmit, formState, reset, setError } = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { revokeOtherSessions: true },
   });
   const err = (k: keyof Values) => formState.errors[k]?.message;
   const onSubmit = async ({ currentPassword, newPassword, revokeOtherSessions }: Values) => {
-    const { error } = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions });
+    const { error } = await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
     if (error) {
       if (error.code === 'INVALID_PASSWORD')
         setError('currentPassword', { message: 'Your current password is not correct.' });
@@ -35,7 +36,6 @@ export function ChangePassword({ onChanged }: { onChanged: () => void }) {
     }
     toast.success('Your password has been changed.');
     reset({ currentPassword: '', newPassword: '', confirm: '', revokeOtherSessions: true });
-    onChanged();
   };
   return (
     <Card className="p-6">

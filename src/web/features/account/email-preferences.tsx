@@ -1,55 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  EMAIL_CATEGORIES,
-  EMAIL_CATEGORY_LABELS,
-  type EmailCategory,
-  type EmailPreferences as Preferences,
-} from '../../../shared/schemas/email.ts';
+import { EMAIL_CATEGORIES, EMAIL_CATEGORY_LABELS } from '../../../shared/schemas/email.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
-
-export const emailPreferencesKey = ['me', 'email-preferences'] as const;
+import { useEmailPreferences, useSaveEmailPreference } from './api.ts';
 
 /** E-mail on or off per category; each change is saved at once. Receipts can't be switched off. */
 export function EmailPreferences() {
-  const qc = useQueryClient();
-  const prefs = useQuery({
-    queryKey: emailPreferencesKey,
-    queryFn: () => api<Preferences>('/api/me/email-preferences'),
-  });
-  const save = useMutation({
-    mutationFn: (patch: Partial<Preferences>) =>
-      api<Preferences>('/api/me/email-preferences', { method: 'PUT', json: patch }),
-    onMutate: async (patch) => {
-      await qc.cancelQueries({ queryKey: emailPreferencesKey });
-      const before = qc.getQueryData<Preferences>(emailPreferencesKey);
-      if (before) qc.setQueryData(emailPreferencesKey, { ...before, ...patch });
-      return { before };
-    },
-    // Only the switched category is taken from the answer (or put back after a failure): another
-    // switch flipped meanwhile keeps its own state until its own answer comes.
-    onSuccess: (saved, patch) => {
-      const [category] = Object.keys(patch) as EmailCategory[];
-      if (!category) return;
-      qc.setQueryData<Preferences>(emailPreferencesKey, (now) =>
-        now ? { ...now, [category]: saved[category] } : saved,
-      );
-      toast.success(
-        `“${EMAIL_CATEGORY_LABELS[category].label}” e-mails are ${saved[category] ? 'on' : 'off'}.`,
-      );
-    },
-    onError: (err, patch, context) => {
-      const [category] = Object.keys(patch) as EmailCategory[];
-      const before = context?.before;
-      if (category && before)
-        qc.setQueryData<Preferences>(emailPreferencesKey, (now) =>
-          now ? { ...now, [category]: before[category] } : before,
-        );
-      toast.error(err.message);
-    },
+  const prefs = useEmailPreferences();
+  const save = useSaveEmailPreference({
+    onSaved: (category, on) =>
+      toast.success(`“${EMAIL_CATEGORY_LABELS[category].label}” e-mails are ${on ? 'on' : 'off'}.`),
+    onFailed: (err) => toast.error(err.message),
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -7,8 +6,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { formatDateTime } from '../../../shared/time.ts';
-
-export const sessionsKey = ['auth', 'sessions'] as const;
+import { useRevokeSession, useSessions } from './api.ts';
 
 /** A short description of the browser from its user agent. */
 function device(ua: string | null | undefined): string {
@@ -37,42 +35,21 @@ function device(ua: string | null | undefined): string {
 }
 
 export function Sessions() {
-  const qc = useQueryClient();
   const current = authClient.useSession();
-  const list = useQuery({
-    queryKey: sessionsKey,
-    queryFn: async () => {
-      const { data, error } = await authClient.listSessions();
-      if (error) throw new Error(error.message || 'Could not load your sessions.');
-      return data;
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: async (token: string | 'others') => {
-      const { error } =
-        token === 'others'
-          ? await authClient.revokeOtherSessions()
-          : await authClient.revokeSession({ token });
-      if (error) throw new Error(error.message || 'Could not sign that session out.');
-    },
-    onSuccess: () => {
-      toast.success('Signed out.');
-      void qc.invalidateQueries({ queryKey: sessionsKey });
-    },
-    onError: (err) => toast.error(err.message),
-  });
+  const list = useSessions();
+  const revoke = useRevokeSession();
+  const signOut = (token: string | 'others') =>
+    revoke.mutate(token, {
+      onSuccess: () => toast.success('Signed out.'),
+      onError: (err) => toast.error(err.message),
+    });
   const currentToken = current.data?.session.token;
 
   return (
     <Card className="p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Where you are signed in</h2>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => revoke.mutate('others')}
-          disabled={revoke.isPending}
-        >
+        <Button size="sm" variant="outline" onClick={() => signOut('others')} disabled={revoke.isPending}>
           Sign out other sessions
         </Button>
       </div>
@@ -102,7 +79,7 @@ export function Sessions() {
                 <Button
                   size="sm"
                   variant="ghost"
-                  onClick={() => revoke.mutate(s.token)}
+                  onClick={() => signOut(s.token)}
                   disabled={revoke.isPending}
                 >
                   Sign out

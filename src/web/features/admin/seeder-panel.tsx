@@ -1,44 +1,34 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Database, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/errors.ts';
-import type { SeedResult, SeedState } from '../../../shared/schemas/admin.ts';
+import type { SeedResult } from '../../../shared/schemas/admin.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
+import { useClearSeed, useSeed, useSeedState } from './api.ts';
 
-const KEY = ['admin', 'seed'] as const;
+const done = (r: SeedResult) => toast.success(r.message);
 
 export function SeederPanel() {
-  const qc = useQueryClient();
-  const state = useQuery({ queryKey: KEY, queryFn: () => api<SeedState>('/api/admin/seed') });
-  const done = (r: SeedResult) => {
-    toast.success(r.message);
-    qc.setQueryData<SeedState>(KEY, (old) => (old ? { ...old, counts: r.counts } : old));
-    void qc.invalidateQueries({ queryKey: ['vendors'] });
-    void qc.invalidateQueries({ queryKey: ['dashboard'] });
-  };
-  const seed = useMutation({
-    mutationFn: (table?: string) =>
-      api<SeedResult>('/api/admin/seed', {
-        method: 'POST',
-        json: table ? { table } : {},
-      }),
-    onSuccess: done,
-    onError: (err, table) => {
-      console.error(err);
-      toast.error(table ? MESSAGES.seedTableError(table) : MESSAGES.seedFailed);
-    },
-  });
-  const clear = useMutation({
-    mutationFn: () => api<SeedResult>('/api/admin/seed/clear', { method: 'POST' }),
-    onSuccess: done,
-    onError: (err) => {
-      console.error(err);
-      toast.error(MESSAGES.clearError);
-    },
-  });
+  const state = useSeedState();
+  const seed = useSeed();
+  const clear = useClearSeed();
+  const seedTable = (table?: string) =>
+    seed.mutate(table, {
+      onSuccess: done,
+      onError: (err) => {
+        console.error(err);
+        toast.error(table ? MESSAGES.seedTableError(table) : MESSAGES.seedFailed);
+      },
+    });
+  const clearAll = () =>
+    clear.mutate(undefined, {
+      onSuccess: done,
+      onError: (err) => {
+        console.error(err);
+        toast.error(MESSAGES.clearError);
+      },
+    });
   const busy = seed.isPending || clear.isPending;
 
   if (state.isPending) return <Spinner label="Loading demo data state" />;
@@ -52,10 +42,10 @@ export function SeederPanel() {
           only demo rows.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button onClick={() => seed.mutate(undefined)} disabled={busy}>
+          <Button onClick={() => seedTable()} disabled={busy}>
             <Database aria-hidden /> Seed All
           </Button>
-          <Button variant="outline" onClick={() => clear.mutate()} disabled={busy}>
+          <Button variant="outline" onClick={clearAll} disabled={busy}>
             <Trash2 aria-hidden /> Clear
           </Button>
         </div>
@@ -72,7 +62,7 @@ export function SeederPanel() {
               <Button
                 size="sm"
                 variant="soft"
-                onClick={() => seed.mutate(t)}
+                onClick={() => seedTable(t)}
                 disabled={busy}
                 aria-label={`Seed ${t}`}
               >

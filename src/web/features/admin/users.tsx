@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -6,38 +5,15 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { api } from '../../lib/api.ts';
-
-type AdminUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: string | null;
-  banned: boolean | null;
-  banReason: string | null;
-  userType?: string;
-  createdAt: string;
-};
+import { useAdminUsers, useUserAction } from './api.ts';
 
 /** Users, through Better Auth's admin endpoints (they check the admin role themselves). */
 export function Users() {
   const [search, setSearch] = useState('');
-  const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['admin', 'users', search],
-    queryFn: () =>
-      api<{ users: AdminUser[]; total: number }>(
-        `/api/auth/admin/list-users?${new URLSearchParams({ limit: '50', sortBy: 'createdAt', sortDirection: 'desc', ...(search && { searchValue: search, searchField: 'email', searchOperator: 'contains' }) })}`,
-      ),
-  });
-  const action = useMutation({
-    mutationFn: ({ path, body }: { path: string; body: Record<string, string>; done: string }) =>
-      api(`/api/auth/admin/${path}`, { method: 'POST', json: body }),
-    onSuccess: (_r, v) => {
-      toast.success(v.done);
-      void qc.invalidateQueries({ queryKey: ['admin', 'users'] });
-    },
-    onError: (err) => toast.error(err.message),
+  const list = useAdminUsers(search);
+  const action = useUserAction({
+    onDone: ({ done }) => toast.success(done),
+    onFailed: (err) => toast.error(err.message),
   });
 
   return (

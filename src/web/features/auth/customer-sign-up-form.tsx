@@ -8,7 +8,7 @@ import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage, authFieldErrors } from './auth-errors.ts';
-import { useServerConfig } from './server-config.ts';
+import { useServerConfig } from './api.ts';
 
 /** The server checks Better Auth's `name` (first and last name together); this form shows it at the first name. */
 const FORM_FIELD: Record<string, keyof CustomerSignUpInput> = { name: 'firstName' };

@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { useServerConfig } from './server-config.ts';
+import { useServerConfig } from './api.ts';
 
 /** Shown while no e-mail server is configured: messages go to the admin mailbox instead. */
 export function DemoModeBanner() {

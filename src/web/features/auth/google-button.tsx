@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { GOOGLE_MESSAGES } from '../../../shared/google.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { api } from '../../lib/api.ts';
-import { useServerConfig } from './server-config.ts';
+import { useServerConfig } from './api.ts';
 
 /** The setup checklist shown when Google sign-in is not configured or fails for configuration reasons. */
 export function GoogleSetupChecklist({

@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/safe-next.ts';
 import { authErrorMessage } from './auth-errors.ts';
-import { useServerConfig } from './server-config.ts';
+import { useServerConfig } from './api.ts';
 
 export function SignInForm({ idPrefix }: { idPrefix: string }) {
   const navigate = useNavigate();

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BlackoutState, VendorCalendar } from '../../../shared/schemas/calendar.ts';
 import { api } from '../../lib/api.ts';
+import { vendorKeys } from '../vendors/api/keys.ts';
 
 export const calendarKeys = {
   all: ['calendar'] as const,
@@ -46,7 +47,7 @@ export function useSetBlackout() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['vendors', 'list'] }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys.lists }),
       ]),
   });
 }

@@ -1,20 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import {
-  createReviewSchema,
-  type CreateReviewInput,
-  type ReviewCreated,
-} from '../../../shared/schemas/reviews.ts';
+import { createReviewSchema, type CreateReviewInput } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { FieldError, Input, Textarea } from '../../components/ui/input.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
+import { useCreateReview } from '../reviews/api.ts';
 
 /** Five radio buttons drawn as stars: keyboard arrows change the rating. */
 function StarPicker({
@@ -61,27 +57,24 @@ function StarPicker({
 
 export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorName: string }) {
   const [open, setOpen] = useState(false);
-  const qc = useQueryClient();
   const { register, handleSubmit, control, formState, setError, reset } = useForm<CreateReviewInput>({
     resolver: zodResolver(createReviewSchema),
   });
-  const send = useMutation({
-    mutationFn: (input: CreateReviewInput) =>
-      api<ReviewCreated>(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
-    onSuccess: () => {
-      toast.success('Thank you for your review!');
-      setOpen(false);
-      reset();
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-      void qc.invalidateQueries({ queryKey: ['reviews'] });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError)
-        for (const [f, m] of Object.entries(err.fields))
-          setError(f as keyof CreateReviewInput, { message: m });
-      toast.error(err.message);
-    },
-  });
+  const send = useCreateReview(orderId);
+  const publish = (input: CreateReviewInput) =>
+    send.mutate(input, {
+      onSuccess: () => {
+        toast.success('Thank you for your review!');
+        setOpen(false);
+        reset();
+      },
+      onError: (err) => {
+        if (err instanceof ApiError)
+          for (const [f, m] of Object.entries(err.fields))
+            setError(f as keyof CreateReviewInput, { message: m });
+        toast.error(err.message);
+      },
+    });
   const err = (k: keyof CreateReviewInput) => formState.errors[k]?.message;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -89,7 +82,7 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
         <Button size="sm">Leave Review</Button>
       </DialogTrigger>
       <DialogContent title="Leave a review" description={`How was your cake from ${vendorName}?`}>
-        <form noValidate onSubmit={(e) => void handleSubmit((v) => send.mutate(v))(e)} className="space-y-4">
+        <form noValidate onSubmit={(e) => void handleSubmit(publish)(e)} className="space-y-4">
           <Controller
             control={control}
             name="rating"

@@ -9,12 +9,15 @@ import type {
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 import { vendorPageKeys } from '../vendor-page/api.ts';
 
 export const designerKeys = {
   all: ['designs'] as const,
-  quota: (userId: string | undefined) => ['designs', 'quota', userId ?? 'visitor'] as const,
-  design: (id: string) => ['designs', 'public', id] as const,
+  /** The allowance of whoever is signed in (or the visitor): each generation uses some of it. */
+  quotas: ['designs', 'quota'] as const,
+  quota: (userId: string | undefined) => [...designerKeys.quotas, userId ?? 'visitor'] as const,
+  design: (id: string) => [...designerKeys.all, 'public', id] as const,
 };
 
 /** Today's design allowance of the signed-in user or this visitor. */
@@ -34,8 +37,14 @@ export function useStartGeneration() {
   return useMutation({
     mutationFn: (input: StartGenerationInput) =>
       api<DesignGeneration>('/api/designs/generations', { method: 'POST', json: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['designs', 'quota'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: designerKeys.quotas }),
   });
+}
+
+/** A generation has ended (pictures or not): the allowance it used is read again. */
+export function useRefreshQuota() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: designerKeys.quotas });
 }
 
 /** POST /api/designs: a generated image becomes a design of the signed-in user. */
@@ -44,7 +53,7 @@ export const saveDesignRequest = (imageId: string) =>
 
 /** My Designs and the dashboard numbers: every dashboard query (they share the 'dashboard' prefix). */
 export const invalidateSavedDesigns = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
 
 export function useSaveDesign() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MESSAGES } from '../../../shared/errors.ts';
 import type { DesignGeneration } from '../../../shared/schemas/designs.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useServerConfig } from '../auth/server-config.ts';
-import { useDesignQuota, useStartGeneration } from './api.ts';
+import { useServerConfig } from '../auth/api.ts';
+import { useDesignQuota, useRefreshQuota, useStartGeneration } from './api.ts';
 import { DesignError, DesignResults } from './design-results.tsx';
 import { DesignerForm, type FormRejection } from './designer-form.tsx';
 import { GenerationProgress } from './generation-progress.tsx';
@@ -26,7 +25,7 @@ const NOT_RETRYABLE = new Set(['QUOTA_EXCEEDED', 'NOT_CONFIGURED', 'VALIDATION_F
 
 /** The AI cake designer: form, progress, then results or the error (spec: idle, generating, done). */
 export function Designer() {
-  const queryClient = useQueryClient();
+  const refreshQuota = useRefreshQuota();
   const { data: config } = useServerConfig();
   const preselection = useVendorPreselection();
   const start = useStartGeneration();
@@ -43,7 +42,7 @@ export function Designer() {
   const progress = useFollowGeneration(run?.generation ?? null, (outcome) => {
     const finished = run;
     setRun(null);
-    void queryClient.invalidateQueries({ queryKey: ['designs', 'quota'] });
+    refreshQuota();
     if (!finished) return;
     if (outcome.status === 'succeeded') {
       const items = outcome.generation.images.map((image) => ({ image, request: finished.request }));

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { SavedDesign } from '../../../shared/schemas/designs.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 
 /** A visitor pressed Save: the design is saved once they have signed in (this tab only). */
 const KEY = 'frosted.pendingDesignSave';
@@ -55,7 +56,7 @@ export function usePendingDesignSave() {
         forgetPendingSave();
         toast.success(MESSAGES.designSaved);
         // My Designs and the dashboard numbers.
-        return queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        return queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {

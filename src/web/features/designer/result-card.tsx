@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, Check, Send, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,7 +7,7 @@ import type { DesignGeneration } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
-import { useSaveDesign, useStartGeneration } from './api.ts';
+import { useRefreshQuota, useSaveDesign, useStartGeneration } from './api.ts';
 import type { FormRejection } from './designer-form.tsx';
 import { GenerationProgress } from './generation-progress.tsx';
 import { rememberPendingSave } from './pending-save.ts';
@@ -27,7 +26,7 @@ export function ResultCard({
 }) {
   const { image, request } = result;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshQuota = useRefreshQuota();
   const { data: session, isPending: sessionPending } = authClient.useSession();
   const save = useSaveDesign();
   const start = useStartGeneration();
@@ -95,7 +94,7 @@ export function ResultCard({
   const progress = useFollowGeneration(refining?.generation ?? null, (outcome) => {
     const refined = refining;
     setRefining(null);
-    void queryClient.invalidateQueries({ queryKey: ['designs', 'quota'] });
+    refreshQuota();
     if (!refined) return;
     const picture = outcome.status === 'succeeded' ? outcome.generation.images[0] : undefined;
     if (picture) return onReplace({ image: picture, request: refined.request });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
-import { useFeaturedVendors } from '../vendors/featured-api.ts';
+import { useFeaturedVendors } from '../vendors/api/featured.ts';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 
 /** Top-rated verified vendors from the database. */

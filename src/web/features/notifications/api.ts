@@ -19,8 +19,9 @@ import { useFallbackInterval } from '../../lib/realtime.ts';
 /** Under the user's id, so another account signed in on the same tab never sees these. */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: (userId: string) => ['notifications', userId, 'list'] as const,
-  unread: (userId: string) => ['notifications', userId, 'unread'] as const,
+  user: (userId: string) => [...notificationKeys.all, userId] as const,
+  list: (userId: string) => [...notificationKeys.user(userId), 'list'] as const,
+  unread: (userId: string) => [...notificationKeys.user(userId), 'unread'] as const,
 };
 
 type ListData = InfiniteData<NotificationList, string | null>;

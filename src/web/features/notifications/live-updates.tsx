@@ -4,8 +4,11 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { Notification } from '../../../shared/schemas/notifications.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 import { messageKeys } from '../messages/api.ts';
-import { prependNotification, setUnreadCounts, useMarkNotificationsRead } from './api.ts';
+import { orderKeys } from '../orders/api.ts';
+import { quoteKeys } from '../quotes/api.ts';
+import { notificationKeys, prependNotification, setUnreadCounts, useMarkNotificationsRead } from './api.ts';
 import { batchedInvalidation, isLookingAt, queriesToRefresh } from './refresh.ts';
 
 const TOAST_BURST_MAX = 3;
@@ -67,7 +70,13 @@ export default function LiveUpdates({ userId }: { userId: string }) {
       onUnread: (counts) => setUnreadCounts(qc, userId, counts),
       // Back after a drop with nothing to replay from: read again what the page and the bell show.
       onResync: () =>
-        refresh.add([['notifications', userId], messageKeys.all, ['order'], ['dashboard'], ['quotes']]),
+        refresh.add([
+          notificationKeys.user(userId),
+          messageKeys.all,
+          orderKeys.all,
+          dashboardKeys.all,
+          quoteKeys.all,
+        ]),
     });
     return () => {
       disconnect();

@@ -1,13 +1,14 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Notification } from '../../../shared/schemas/notifications.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 import { messageKeys } from '../messages/api.ts';
 import { orderKeys } from '../orders/api.ts';
 import { paymentKeys } from '../payments/api.ts';
-import { customerQuoteKeys, quoteKeys } from '../quotes/api.ts';
+import { quoteKeys } from '../quotes/api.ts';
 import { vendorAdminKeys } from '../vendor-admin/api.ts';
 
 /** Every dashboard query (both dashboards, the vendor's Orders tab) shares this prefix. */
-const DASHBOARDS = ['dashboard'] as const;
+const DASHBOARDS = dashboardKeys.all;
 
 /**
  * The cached queries a notification makes out of date, by what it is about. Invalidating them refetches
@@ -29,8 +30,8 @@ export function queriesToRefresh(n: Pick<Notification, 'type' | 'refs'>): QueryK
     case 'quote.expired':
       // The customer's request and list, the vendor's inbox, and the overview's open requests and orders.
       return [
-        ...(refs.requestId ? [customerQuoteKeys.request(refs.requestId)] : []),
-        customerQuoteKeys.list,
+        ...(refs.requestId ? [quoteKeys.request(refs.requestId)] : []),
+        quoteKeys.requests,
         quoteKeys.inbox,
         DASHBOARDS,
       ];

@@ -2,8 +2,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { VendorOrderPage } from '../../../shared/schemas/dashboard.ts';
 import type { OrderDetail, OrderTransitionInput } from '../../../shared/schemas/orders.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 
-export const orderKeys = { detail: (id: string) => ['order', id] as const };
+/** One order and what hangs under it (its proofs); `all` is every order. */
+export const orderKeys = {
+  all: ['order'] as const,
+  detail: (id: string) => [...orderKeys.all, id] as const,
+};
 
 /** One order; while its payment is being confirmed (the processor's answer not in yet), asked again every 3 s. */
 export const useOrder = (id: string) =>
@@ -24,7 +29,7 @@ export function useOrderTransition(id: string) {
       api<OrderDetail>(`/api/orders/${id}/transitions`, { method: 'POST', json: input }),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(id), order);
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
     },
     // A refusal (someone else moved the order on) shows the order as it really is now.
     onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
@@ -39,7 +44,7 @@ export function useOrderDelivery(id: string) {
       api<OrderDetail>(`/api/orders/${id}/delivery`, { method: 'POST', body: form }),
     onSuccess: (order) => {
       qc.setQueryData(orderKeys.detail(id), order);
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
     },
     onError: () => void qc.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
@@ -73,7 +78,7 @@ export type VendorOrdersView = 'active' | 'past';
  */
 export const useVendorOrders = (view: VendorOrdersView) =>
   useInfiniteQuery({
-    queryKey: ['dashboard', 'vendor-orders', view] as const,
+    queryKey: dashboardKeys.vendorOrders(view),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ view });

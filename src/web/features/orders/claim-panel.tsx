@@ -8,7 +8,9 @@ import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { Textarea } from '../../components/ui/input.tsx';
+import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useClaimResponse, useOpenClaim } from './api.ts';
 
@@ -44,24 +46,10 @@ export function ClaimPanel({ order }: { order: OrderDetail }) {
       <blockquote className="border-l-2 border-rose-300 pl-3 text-cocoa-800">
         “{claim.description}”
       </blockquote>
-      {claim.photos.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Photos of the problem">
-          {claim.photos.map((p, i) => (
-            <li key={p.url}>
-              <a href={p.url} target="_blank" rel="noreferrer">
-                <img
-                  src={p.thumbUrl}
-                  alt={`The problem, ${i + 1} of ${claim.photos.length}`}
-                  width={p.width}
-                  height={p.height}
-                  loading="lazy"
-                  className="h-20 w-auto rounded-lg object-cover ring-1 ring-cocoa-900/10"
-                />
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PhotoStrip
+        label="Photos of the problem"
+        photos={storedPhotos(claim.photos, (i, n) => `The problem, ${i + 1} of ${n}`)}
+      />
       {claim.vendorResponse ? (
         <p className="text-cocoa-700">
           <span className="font-semibold">The vendor’s answer:</span> “{claim.vendorResponse}”
@@ -169,24 +157,22 @@ function ReportProblem({ order }: { order: OrderDetail }) {
                 {...fieldA11y(`claim-text-${order.id}`, descriptionError)}
               />
             </Field>
-            <Field id={`claim-photos-${order.id}`} label={`Photos (up to ${MAX_PHOTOS})`} error={filesError}>
-              <label className="flex cursor-pointer items-center gap-2 rounded-xl border border-dashed border-cocoa-900/25 px-4 py-3 text-cocoa-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500">
-                <ImagePlus className="size-5 text-rose-600" aria-hidden />
-                <span>
-                  {files.length
-                    ? `${files.length} photo${files.length === 1 ? '' : 's'} chosen`
-                    : 'Choose photos'}
-                </span>
-                <input
-                  type="file"
-                  accept="image/jpeg,image/png,image/webp"
-                  multiple
-                  className="sr-only"
-                  onChange={(e) => setFiles([...(e.target.files ?? [])])}
-                  {...fieldA11y(`claim-photos-${order.id}`, filesError)}
-                />
-              </label>
-            </Field>
+            <FilePicker
+              id={`claim-photos-${order.id}`}
+              label={`Photos (up to ${MAX_PHOTOS})`}
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              look="box"
+              error={filesError}
+              onFiles={setFiles}
+            >
+              <ImagePlus className="size-5 text-rose-600" aria-hidden />
+              <span>
+                {files.length
+                  ? `${files.length} photo${files.length === 1 ? '' : 's'} chosen`
+                  : 'Choose photos'}
+              </span>
+            </FilePicker>
             <Button type="submit" className="w-full" disabled={claim.isPending}>
               {claim.isPending ? 'Sending...' : 'Open Claim'}
             </Button>

@@ -7,6 +7,7 @@ import type {
   VendorPayouts,
 } from '../../../shared/schemas/payments.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 import { orderKeys } from '../orders/api.ts';
 
 export const paymentKeys = {
@@ -41,7 +42,7 @@ function useAfterAttempt(orderId: string) {
     qc.setQueryData(paymentKeys.checkout(orderId), checkout);
     if (checkout.status === 'succeeded' || checkout.refund) {
       void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
     }
   };
 }

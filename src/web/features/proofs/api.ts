@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderProofs } from '../../../shared/schemas/proofs.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 import { orderKeys } from '../orders/api.ts';
 
 /**
@@ -24,7 +25,7 @@ function useProofChange<T>(orderId: string, request: (input: T) => Promise<Order
       qc.setQueryData(proofKeys.list(orderId), proofs);
       // The order's history lists each round.
       void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId), exact: true });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
     },
     // A refusal (answered meanwhile, the cut-off passed) shows the thread as it really is now.
     onError: () => void qc.invalidateQueries({ queryKey: proofKeys.list(orderId) }),

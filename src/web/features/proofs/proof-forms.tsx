@@ -1,13 +1,16 @@
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PROOF_IMAGES_MAX, PROOF_NOTE_MAX } from '../../../shared/proofs.ts';
 import { requestProofChangesSchema, sendProofSchema } from '../../../shared/schemas/proofs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { Textarea } from '../../components/ui/input.tsx';
+import { PhotoStrip } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useObjectUrls } from '../../lib/use-object-urls.ts';
 import { useRequestProofChanges, useSendProof } from './api.ts';
 
 type Errors = { text?: string | undefined; images?: string | undefined };
@@ -39,43 +42,33 @@ function ImagePicker({
   error: string | undefined;
   onChange: (files: File[]) => void;
 }) {
-  const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
-  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+  const previews = useObjectUrls(files);
   return (
-    <Field id={id} label={label} error={error}>
-      {previews.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Chosen pictures">
-          {previews.map((url, i) => (
-            <li key={url}>
-              <img
-                src={url}
-                alt={`Chosen, ${i + 1} of ${previews.length}`}
-                className="size-16 rounded-lg object-cover ring-1 ring-cocoa-900/10"
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <label className="flex cursor-pointer items-center gap-2 rounded-xl border border-dashed border-cocoa-900/25 px-4 py-3 text-sm text-cocoa-700 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500">
-        <ImagePlus className="size-5 text-rose-600" aria-hidden />
-        <span>
-          {files.length
-            ? `${files.length} picture${files.length === 1 ? '' : 's'} chosen`
-            : 'Choose pictures'}
-        </span>
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          className="sr-only"
-          onChange={(e) => {
-            onChange([...(e.target.files ?? [])]);
-            e.target.value = '';
-          }}
-          {...fieldA11y(id, error)}
+    <FilePicker
+      id={id}
+      label={label}
+      accept="image/jpeg,image/png,image/webp"
+      multiple
+      look="box"
+      error={error}
+      onFiles={onChange}
+      preview={
+        <PhotoStrip
+          label="Chosen pictures"
+          size="sm"
+          photos={previews.map((url, i) => ({
+            key: url,
+            src: url,
+            alt: `Chosen, ${i + 1} of ${previews.length}`,
+          }))}
         />
-      </label>
-    </Field>
+      }
+    >
+      <ImagePlus className="size-5 text-rose-600" aria-hidden />
+      <span>
+        {files.length ? `${files.length} picture${files.length === 1 ? '' : 's'} chosen` : 'Choose pictures'}
+      </span>
+    </FilePicker>
   );
 }
 

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/time.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useApproveProof, useOrderProofs } from './api.ts';
 import { RequestChangesButton, SendProofButton } from './proof-forms.tsx';
@@ -116,32 +117,15 @@ function ApproveButton({ orderId, proofId }: { orderId: string; proofId: string 
   );
 }
 
-function Pictures({ images, label }: { images: ProofView['images']; label: string }) {
-  if (images.length === 0) return null;
-  return (
-    <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
-      {images.map((p, i) => (
-        <li key={p.url}>
-          <a
-            href={p.url}
-            target="_blank"
-            rel="noreferrer"
-            className="block rounded-lg focus-visible:outline-2 focus-visible:outline-rose-500"
-          >
-            <img
-              src={p.thumbUrl}
-              alt={`${label}, ${i + 1} of ${images.length}`}
-              width={p.width}
-              height={p.height}
-              loading="lazy"
-              className="h-24 w-auto max-w-40 rounded-lg object-cover ring-1 ring-cocoa-900/10"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
+/** A round's pictures; each opens full size. */
+const Pictures = ({ images, label }: { images: ProofView['images']; label: string }) => (
+  <PhotoStrip
+    label={label}
+    size="lg"
+    className="mt-2"
+    photos={storedPhotos(images, (i, n) => `${label}, ${i + 1} of ${n}`)}
+  />
+);
 
 /** One round: the vendor's proof, and the customer's answer under it. */
 function Round({ round: r, viewer }: { round: ProofView; viewer: OrderProofs['viewer'] }) {

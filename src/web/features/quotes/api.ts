@@ -7,8 +7,16 @@ import type {
   VendorQuoteView,
 } from '../../../shared/schemas/quotes.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
 
-export const quoteKeys = { inbox: ['quotes', 'inbox'] as const };
+/** The vendor's inbox and the customer's requests are both under `all`. */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  inbox: ['quotes', 'inbox'] as const,
+  /** The customer's list of requests, and under it each request with its quotes. */
+  requests: ['quotes', 'requests'] as const,
+  request: (id: string) => [...quoteKeys.requests, id] as const,
+};
 
 export const useQuoteInbox = () =>
   useQuery({
@@ -34,21 +42,16 @@ export function useQuoteReply(quoteId: string) {
   return { answer, decline };
 }
 
-export const customerQuoteKeys = {
-  list: ['quotes', 'requests'] as const,
-  request: (id: string) => ['quotes', 'requests', id] as const,
-};
-
 export const useMyQuoteRequests = () =>
   useQuery({
-    queryKey: customerQuoteKeys.list,
+    queryKey: quoteKeys.requests,
     queryFn: () => api<{ requests: QuoteRequestView[] }>('/api/quote-requests'),
     select: (d) => d.requests,
   });
 
 export const useQuoteRequest = (id: string) =>
   useQuery({
-    queryKey: customerQuoteKeys.request(id),
+    queryKey: quoteKeys.request(id),
     queryFn: () => api<QuoteRequestView>(`/api/quote-requests/${encodeURIComponent(id)}`),
   });
 
@@ -57,7 +60,7 @@ export function useCreateQuoteRequest() {
   return useMutation({
     mutationFn: (input: QuoteRequestInput) =>
       api<{ requestId: string; quoteIds: string[] }>('/api/quote-requests', { method: 'POST', json: input }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: customerQuoteKeys.list }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: quoteKeys.requests }),
   });
 }
 
@@ -65,8 +68,8 @@ export function useCreateQuoteRequest() {
 export function useQuoteDecision(requestId: string, quoteId: string) {
   const qc = useQueryClient();
   const done = () => {
-    void qc.invalidateQueries({ queryKey: ['quotes'] });
-    void qc.invalidateQueries({ queryKey: ['dashboard'] });
+    void qc.invalidateQueries({ queryKey: quoteKeys.all });
+    void qc.invalidateQueries({ queryKey: dashboardKeys.all });
   };
   const accept = useMutation({
     // The revision the customer read: a quote revised since is refused, never accepted unseen.
@@ -77,7 +80,7 @@ export function useQuoteDecision(requestId: string, quoteId: string) {
       }),
     onSuccess: done,
     // Refused (revised, expired, the vendor's day filled): the page shows the quotes as they are now.
-    onError: () => void qc.invalidateQueries({ queryKey: customerQuoteKeys.request(requestId) }),
+    onError: () => void qc.invalidateQueries({ queryKey: quoteKeys.request(requestId) }),
   });
   const change = useMutation({
     mutationFn: (input: { message: string; targetPriceCents?: number | undefined }) =>

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
+import { quoteTotalCents } from '../../../shared/quote-machine.ts';
 import type { QuoteView } from '../../../shared/schemas/quotes.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { cn } from '../../lib/cn.ts';
@@ -20,8 +21,6 @@ export interface ThreadEntry {
   targetPriceCents: number | null;
 }
 
-const totalOf = (e: QuoteEvent) => (e.priceCents === null ? null : e.priceCents + (e.deliveryFeeCents ?? 0));
-
 /**
  * A quote's events as its thread reads, oldest first: a vendor's answer after an earlier price is a
  * revision (total before → after), whether it followed a change request or not.
@@ -36,7 +35,7 @@ export function threadEntries(events: QuoteEvent[], viewer: Viewer, vendorName: 
         return { ...entry, title: you ? 'You asked for a quote' : 'Quote requested', message: null };
       case 'answer':
       case 'revise': {
-        const total = totalOf(e);
+        const total = quoteTotalCents(e);
         const from = lastTotal;
         lastTotal = total;
         const who = you ? vendorName : 'You';

@@ -1,11 +1,27 @@
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
+  CreateReviewInput,
+  ReviewCreated,
   ReviewList,
   ReviewListQuery,
   ReviewRatingFilter,
   ReviewSort,
 } from '../../../shared/schemas/reviews.ts';
-import { api } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
+
+/** Every review list (the Reviews page, its summary, a vendor page's: vendorPageKeys.reviews) is under `all`. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: (rating: ReviewRatingFilter, sort: ReviewSort) => [...reviewKeys.all, rating, sort] as const,
+  summary: ['reviews', 'summary'] as const,
+};
 
 export const REVIEWS_PAGE_SIZE = 20;
 
@@ -17,7 +33,7 @@ export const fetchReviews = ({ rating, sort, limit, offset }: ReviewListQuery) =
 /** Reviews for one filter and sort, a page at a time; the previous list stays on screen while the next loads. */
 export function useReviews(rating: ReviewRatingFilter, sort: ReviewSort) {
   return useInfiniteQuery({
-    queryKey: ['reviews', rating, sort],
+    queryKey: reviewKeys.list(rating, sort),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => fetchReviews({ rating, sort, limit: REVIEWS_PAGE_SIZE, offset: pageParam }),
     getNextPageParam: (last, pages) => {
@@ -40,7 +56,7 @@ export interface ReviewSummary {
 export function useReviewSummary(rating: ReviewRatingFilter, list: ReturnType<typeof useReviews>) {
   const filtered = rating !== 'all';
   const summary = useQuery({
-    queryKey: ['reviews', 'summary'],
+    queryKey: reviewKeys.summary,
     queryFn: () => fetchReviews({ rating: 'all', sort: 'newest', limit: 1, offset: 0 }),
     enabled: filtered,
     select: ({ averageRating, total }): ReviewSummary => ({ averageRating, total }),
@@ -50,4 +66,31 @@ export function useReviewSummary(rating: ReviewRatingFilter, list: ReturnType<ty
     return { averageRating: first.averageRating, total: first.total };
   }
   return summary.data;
+}
+
+/** A customer's review of a completed order: the dashboards (Leave Review) and every review list change. */
+export function useCreateReview(orderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReviewInput) =>
+      api<ReviewCreated>(`/api/orders/${orderId}/review`, { method: 'POST', json: input }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+  });
+}
+
+/** The vendor's public reply, once; every review list shows it. */
+export function useReplyToReview(reviewId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (reply: string) => api(`/api/reviews/${reviewId}/reply`, { method: 'POST', json: { reply } }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: reviewKeys.all }),
+    // Already answered (in another tab): show the reply that is there.
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 409)
+        void qc.invalidateQueries({ queryKey: reviewKeys.all });
+    },
+  });
 }

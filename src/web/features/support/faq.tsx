@@ -8,7 +8,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { feePercentText } from '../../../shared/fees.ts';
-import { useServiceFeeRate } from '../auth/server-config.ts';
+import { useServiceFeeRate } from '../auth/api.ts';
 import { buildFaq, filterFaq } from './faq-data.ts';
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');

@@ -6,6 +6,8 @@ import type {
   VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
+import { vendorKeys } from '../vendors/api/keys.ts';
 
 /** The signed-in vendor's own business: profile and portfolio. */
 export const vendorAdminKeys = {
@@ -28,8 +30,24 @@ export function useSaveVendorProfile() {
       api<OwnVendorProfileResponse>('/api/me/vendor-profile', { method: 'PUT', json: input }),
     onSuccess: (data) => {
       qc.setQueryData(vendorAdminKeys.profile, data);
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
-      void qc.invalidateQueries({ queryKey: ['vendors'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: vendorKeys.all });
+    },
+  });
+}
+
+/** The cover image of the vendor's page and cards (multipart); the public vendor pages and lists change. */
+export function useUploadProfileImage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.set('file', file);
+      return api<OwnVendorProfileResponse>('/api/me/vendor-profile/image', { method: 'PUT', body: form });
+    },
+    onSuccess: (data) => {
+      qc.setQueryData(vendorAdminKeys.profile, data);
+      void qc.invalidateQueries({ queryKey: vendorKeys.all });
     },
   });
 }

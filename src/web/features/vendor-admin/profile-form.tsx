@@ -9,22 +9,19 @@ import {
   priceTierLabel,
 } from '../../../shared/catalog.ts';
 import {
-  LEAD_TIME_MAX_DAYS,
-  ORDERS_PER_DAY_MAX,
-  CHANGE_CUTOFF_HOURS_MAX,
   DESCRIPTION_MAX,
   vendorProfileInputSchema,
   type OwnVendorProfile,
   type VendorProfileInput,
   type VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
-import { BALANCE_DUE_DAYS_MAX, BALANCE_DUE_DAYS_MIN, DEPOSIT_PERCENT_MAX } from '../../../shared/deposits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Input, NativeSelect, Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveVendorProfile } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { OrderTermsFields } from './order-terms-fields.tsx';
 
 const TIER_OPTIONS = PRICE_TIERS.map((t) => ({ value: String(t), label: priceTierLabel(t) }));
 
@@ -186,98 +183,7 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
           Delivery available
         </CheckboxField>
       </fieldset>
-      <Field
-        id="vp-refund"
-        label="Refund for cancellations within 48 hours of delivery (%)"
-        error={err('cancellationRefundPercent')}
-      >
-        <Input
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={100}
-          step={1}
-          className="block max-w-32"
-          {...fieldA11y('vp-refund', err('cancellationRefundPercent'))}
-          {...register('cancellationRefundPercent')}
-        />
-        <p className="text-xs text-cocoa-500">
-          Per the Terms, cancellations more than 48 hours before delivery are always refunded in full.
-        </p>
-      </Field>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="vp-lead-time" label="Lead time (days of notice you need)" error={err('leadTimeDays')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={LEAD_TIME_MAX_DAYS}
-            step={1}
-            className="block max-w-32"
-            {...fieldA11y('vp-lead-time', err('leadTimeDays'))}
-            {...register('leadTimeDays')}
-          />
-          <p className="text-xs text-cocoa-500">Customers see on your page how much notice you need.</p>
-        </Field>
-        <Field id="vp-per-day" label="Orders you take per day" error={err('ordersPerDay')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={ORDERS_PER_DAY_MAX}
-            step={1}
-            className="block max-w-32"
-            {...fieldA11y('vp-per-day', err('ordersPerDay'))}
-            {...register('ordersPerDay')}
-          />
-          <p className="text-xs text-cocoa-500">The most orders you can make for one day.</p>
-        </Field>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="vp-deposit" label="Deposit (%)" error={err('depositPercent')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={DEPOSIT_PERCENT_MAX}
-            step={1}
-            className="block max-w-32"
-            {...fieldA11y('vp-deposit', err('depositPercent'))}
-            {...register('depositPercent')}
-          />
-          <p className="text-xs text-cocoa-500">
-            Taken when a quote is accepted; 0 means customers pay in full.
-          </p>
-        </Field>
-        <Field id="vp-balance-days" label="Balance due (days before the event)" error={err('balanceDueDays')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={BALANCE_DUE_DAYS_MIN}
-            max={BALANCE_DUE_DAYS_MAX}
-            step={1}
-            className="block max-w-32"
-            {...fieldA11y('vp-balance-days', err('balanceDueDays'))}
-            {...register('balanceDueDays')}
-          />
-          <p className="text-xs text-cocoa-500">
-            Charged automatically to the customer’s saved card; events sooner are paid in full.
-          </p>
-        </Field>
-        <Field id="vp-cutoff" label="Design changes close (hours before)" error={err('changeCutoffHours')}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={CHANGE_CUTOFF_HOURS_MAX}
-            step={1}
-            className="block max-w-32"
-            {...fieldA11y('vp-cutoff', err('changeCutoffHours'))}
-            {...register('changeCutoffHours')}
-          />
-          <p className="text-xs text-cocoa-500">After this, the customer can only approve your proof.</p>
-        </Field>
-      </div>
+      <OrderTermsFields register={register} err={err} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Profile'}

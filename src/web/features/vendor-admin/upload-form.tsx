@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ImagePlus } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { PORTFOLIO_CATEGORIES } from '../../../shared/catalog.ts';
@@ -11,9 +11,10 @@ import {
 } from '../../../shared/schemas/vendor-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FieldError, Input, NativeSelect } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
+import { useObjectUrl } from '../../lib/use-object-urls.ts';
 import { useUploadPortfolioItem } from './api.ts';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -21,50 +22,25 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
 /** Drop or pick photos; each one gets a title, category and price range before it is uploaded. */
 export function PortfolioUpload() {
   const [queue, setQueue] = useState<File[]>([]);
-  const [dragging, setDragging] = useState(false);
   const inputId = useId();
-  const add = (files: FileList | null) => {
-    if (files) setQueue((q) => [...q, ...Array.from(files)]);
-  };
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    add(e.dataTransfer.files);
-  };
   const current = queue[0];
   return (
     <div className="space-y-4">
-      <label
-        htmlFor={inputId}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-        className={cn(
-          'flex cursor-pointer flex-col items-center gap-2 rounded-[var(--radius-card)] border-2 border-dashed border-cocoa-900/20 bg-white p-8 text-center transition-colors',
-          'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-rose-500',
-          dragging && 'border-rose-500 bg-rose-50',
-        )}
+      <FilePicker
+        id={inputId}
+        accept={ACCEPT}
+        multiple
+        droppable
+        look="drop"
+        wrapperClassName=""
+        onFiles={(files) => setQueue((q) => [...q, ...files])}
       >
         <ImagePlus className="size-8 text-rose-400" aria-hidden />
         <span className="font-semibold">Add photos to your portfolio</span>
         <span className="text-sm text-cocoa-600">
           Drag and drop, or choose JPEG, PNG or WebP files up to 10 MB.
         </span>
-        <input
-          id={inputId}
-          type="file"
-          accept={ACCEPT}
-          multiple
-          className="sr-only"
-          onChange={(e) => {
-            add(e.target.files);
-            e.target.value = '';
-          }}
-        />
-      </label>
+      </FilePicker>
       {current && (
         <UploadDetails
           key={`${current.name}-${current.lastModified}-${queue.length}`}
@@ -78,8 +54,7 @@ export function PortfolioUpload() {
 }
 
 function UploadDetails({ file, remaining, onDone }: { file: File; remaining: number; onDone: () => void }) {
-  const preview = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(preview), [preview]);
+  const preview = useObjectUrl(file);
   const upload = useUploadPortfolioItem();
   const [fileError, setFileError] = useState<string | undefined>();
   const { register, handleSubmit, formState, setError } = useForm<
@@ -124,7 +99,7 @@ function UploadDetails({ file, remaining, onDone }: { file: File; remaining: num
       className="grid gap-5 rounded-[var(--radius-card)] bg-white p-5 ring-1 ring-cocoa-900/8 sm:grid-cols-[10rem_1fr]"
     >
       <div>
-        <img src={preview} alt="" className="aspect-square w-full rounded-xl object-cover" />
+        <img src={preview ?? undefined} alt="" className="aspect-square w-full rounded-xl object-cover" />
         <p className="mt-2 truncate text-xs text-cocoa-500">{file.name}</p>
         <FieldError id="upload-file-error" message={fileError} />
       </div>

@@ -2,9 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewList } from '../../../shared/schemas/reviews.ts';
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
+import { vendorKeys } from '../vendors/api/keys.ts';
 
+/**
+ * Under the vendors' and the reviews' prefixes (`vendorKeys.all`, `reviewKeys.all`), so what changes a
+ * vendor or a review refreshes the page. Not built from reviews/api.ts: the route loads this module
+ * with the first page, and that one would bring the review mutations along.
+ */
 export const vendorPageKeys = {
-  page: (id: string) => ['vendors', 'page', id] as const,
+  page: (id: string) => vendorKeys.page(id),
   reviews: (id: string) => ['reviews', 'vendor', id] as const,
 };
 

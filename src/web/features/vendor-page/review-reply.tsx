@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { REPLY_LIMITS, reviewReplySchema } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, fieldA11y } from '../../components/ui/field.tsx';
 import { Textarea } from '../../components/ui/input.tsx';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
+import { useReplyToReview } from '../reviews/api.ts';
 import { useOwnVendorProfile } from '../vendor-admin/api.ts';
 
 /** Whether the signed-in user runs this vendor (they see Reply on their own page's reviews). */
@@ -19,25 +19,11 @@ export function useIsOwnVendor(vendorId: string): boolean {
 
 /** Reply publicly, once: a button that opens a short form under the review. */
 export function ReviewReply({ reviewId }: { reviewId: string }) {
-  const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const id = `reply-${reviewId}`;
-  const send = useMutation({
-    mutationFn: (reply: string) => api(`/api/reviews/${reviewId}/reply`, { method: 'POST', json: { reply } }),
-    onSuccess: () => {
-      toast.success('Your reply is published.');
-      setOpen(false);
-      void qc.invalidateQueries({ queryKey: ['reviews'] });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.fields.reply) setError(err.fields.reply);
-      else toast.error(err.message);
-      // Already answered (in another tab): show the reply that is there.
-      if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: ['reviews'] });
-    },
-  });
+  const send = useReplyToReview(reviewId);
   if (!open)
     return (
       <Button variant="outline" size="sm" className="mt-4" onClick={() => setOpen(true)}>
@@ -53,7 +39,16 @@ export function ReviewReply({ reviewId }: { reviewId: string }) {
         const parsed = reviewReplySchema.safeParse({ reply: text });
         if (!parsed.success) return setError(parsed.error.issues[0]?.message);
         setError(undefined);
-        send.mutate(parsed.data.reply);
+        send.mutate(parsed.data.reply, {
+          onSuccess: () => {
+            toast.success('Your reply is published.');
+            setOpen(false);
+          },
+          onError: (err) => {
+            if (err instanceof ApiError && err.fields.reply) setError(err.fields.reply);
+            else toast.error(err.message);
+          },
+        });
       }}
     >
       <Field id={id} label="Your public reply" error={error}>

@@ -8,6 +8,8 @@ import type {
 } from '../../../shared/schemas/verification.ts';
 import type { VerificationKind } from '../../../shared/verification.ts';
 import { api } from '../../lib/api.ts';
+import { dashboardKeys } from '../dashboard/api.ts';
+import { vendorKeys } from '../vendors/api/keys.ts';
 
 export const verificationKeys = {
   own: ['verification', 'own'] as const,
@@ -36,7 +38,7 @@ export function useUploadDocument(kind: VerificationKind) {
     },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: verificationKeys.own });
-      void qc.invalidateQueries({ queryKey: ['dashboard'] });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
     },
   });
 }
@@ -68,7 +70,7 @@ export function useReviewItem(vendorId: string, kind: VerificationKind) {
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: verificationKeys.vendor(vendorId) });
       void qc.invalidateQueries({ queryKey: verificationKeys.queue });
-      void qc.invalidateQueries({ queryKey: ['vendors'] });
+      void qc.invalidateQueries({ queryKey: vendorKeys.all });
     },
   });
 }

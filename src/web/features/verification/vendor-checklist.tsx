@@ -10,11 +10,9 @@ import {
 } from '../../../shared/verification.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { Badge } from '../../components/ui/badge.tsx';
-import { buttonVariants } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { FieldError } from '../../components/ui/input.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { cn } from '../../lib/cn.ts';
 import { useUploadDocument } from './api.ts';
 import { formatBytes, formatDay, stateBadge, stateText } from './format.ts';
 
@@ -44,34 +42,18 @@ function UploadButton({ item }: { item: VerificationItem }) {
   };
   const verb = item.document ? 'Replace document' : 'Upload document';
   return (
-    <div className="space-y-1.5">
-      <label
-        htmlFor={id}
-        className={cn(
-          buttonVariants({ variant: item.document ? 'outline' : 'default', size: 'sm' }),
-          'cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-rose-500',
-          upload.isPending && 'pointer-events-none opacity-60',
-        )}
-      >
-        <Upload aria-hidden />
-        {upload.isPending ? 'Uploading…' : verb}
-        <span className="sr-only"> for {item.label}</span>
-        <input
-          id={id}
-          type="file"
-          accept={ACCEPT}
-          className="sr-only"
-          disabled={upload.isPending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            onFile(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
-      </label>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <FilePicker
+      id={id}
+      accept={ACCEPT}
+      look={item.document ? 'button-outline' : 'button'}
+      disabled={upload.isPending}
+      error={error}
+      onFiles={([file]) => onFile(file)}
+    >
+      <Upload aria-hidden />
+      {upload.isPending ? 'Uploading…' : verb}
+      <span className="sr-only"> for {item.label}</span>
+    </FilePicker>
   );
 }
 

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { vendors } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+
+export type VendorRow = typeof vendors.$inferSelect;
+
+export const NO_VENDOR_PROFILE_MESSAGE = 'No vendor profile belongs to this account.';
+
+/**
+ * The vendor business of the signed-in account, or undefined when it has none (a customer, or a
+ * vendor account whose application was never made). One at most: vendors.user_id is unique.
+ */
+export async function vendorOf({
+  db,
+  actor,
+}: {
+  db: Db | Tx;
+  actor: Pick<Actor, 'id'>;
+}): Promise<VendorRow | undefined> {
+  const [vendor] = await db.select().from(vendors).where(eq(vendors.userId, actor.id)).limit(1);
+  return vendor;
+}
+
+/** The vendor business of the signed-in account; 404 when it has none. */
+export async function ownVendor(opts: { db: Db | Tx; actor: Pick<Actor, 'id'> }): Promise<VendorRow> {
+  const vendor = await vendorOf(opts);
+  if (!vendor) throw AppError.notFound(NO_VENDOR_PROFILE_MESSAGE);
+  return vendor;
+}

@@ -1,0 +1,179 @@
+/** The movements of money: one balanced posting each (ledger.ts), named for what happened. */
+import { eq } from 'drizzle-orm';
+import type { CancellationSplit } from '../../../shared/cancellation.ts';
+import { serviceFeeCents } from '../../../shared/fees.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type LedgerTransactionKind, vendors } from '../../db/schema/index.ts';
+import {
+  balance,
+  credit,
+  orderHeld,
+  PLATFORM_REVENUE,
+  post,
+  type Posted,
+  PROCESSOR_CASH,
+  REFUNDS_PAYABLE,
+  UnbalancedPostingError,
+  vendorPayable,
+} from './ledger.ts';
+
+/** A customer's payment captured: processor cash in, held for the order. */
+export const recordPayment = (
+  tx: Tx | Db,
+  {
+    orderId,
+    vendorId,
+    amountCents,
+    key,
+  }: { orderId: string; vendorId: string; amountCents: number; key: string },
+) =>
+  post(tx, {
+    kind: 'payment',
+    key,
+    orderId,
+    vendorId,
+    lines: [
+      { account: PROCESSOR_CASH, amount: amountCents },
+      { account: orderHeld(orderId), amount: -amountCents },
+    ],
+  });
+
+/**
+ * How held funds are split when an order ends: back to the customer, to the vendor (after the fee on
+ * their part), to the platform. Sums to the held amount.
+ */
+export interface Split {
+  refundCents: number;
+  vendorCents: number;
+  platformCents: number;
+}
+
+/** A completed order, or a claim released to the vendor: all held funds to the vendor, less the fee. */
+export function releaseSplit(heldCents: number, serviceFeeRate: number): Split {
+  const fee = serviceFeeCents(heldCents, serviceFeeRate);
+  return { refundCents: 0, vendorCents: heldCents - fee, platformCents: fee };
+}
+
+/** A claim resolved with a refund of `refundCents` (≤ held): the rest to the vendor, less the fee on it. */
+export function claimSplit(heldCents: number, refundCents: number, serviceFeeRate: number): Split {
+  if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents)
+    throw new RangeError(`a refund must be whole cents from 0 to ${heldCents}, got ${refundCents}`);
+  const vendorPart = heldCents - refundCents;
+  const fee = serviceFeeCents(vendorPart, serviceFeeRate);
+  return { refundCents, vendorCents: vendorPart - fee, platformCents: fee };
+}
+
+/** A cancellation's split (src/shared/cancellation.ts) as the ledger moves it. */
+export const cancellationLedgerSplit = (s: CancellationSplit): Split => ({
+  refundCents: s.refundCents,
+  vendorCents: s.vendorCents,
+  platformCents: s.platformCents,
+});
+
+/**
+ * Empties an order's held funds by a split: release, cancellation or claim resolution. The split must
+ * account for exactly what is held (the database would refuse anything else).
+ */
+export const settleOrder = async (
+  tx: Tx | Db,
+  {
+    kind,
+    orderId,
+    vendorId,
+    heldCents,
+    split,
+    key,
+    memo,
+  }: {
+    kind: Extract<LedgerTransactionKind, 'release' | 'cancellation' | 'claim_resolution'>;
+    orderId: string;
+    vendorId: string;
+    heldCents: number;
+    split: Split;
+    key: string;
+    memo?: string;
+  },
+) => {
+  if (split.refundCents + split.vendorCents + split.platformCents !== heldCents)
+    throw new UnbalancedPostingError(
+      `the split of order ${orderId} does not add up to the ${heldCents} cents held`,
+    );
+  return post(tx, {
+    kind,
+    key,
+    orderId,
+    vendorId,
+    memo,
+    lines: [
+      { account: orderHeld(orderId), amount: heldCents },
+      { account: REFUNDS_PAYABLE, amount: -split.refundCents },
+      { account: vendorPayable(vendorId), amount: -split.vendorCents },
+      { account: PLATFORM_REVENUE, amount: -split.platformCents },
+    ],
+  });
+};
+
+/** The processor sent a refund that was owed: out of processor cash. */
+export const recordRefundSent = (
+  tx: Tx | Db,
+  { orderId, amountCents, key }: { orderId: string; amountCents: number; key: string },
+) =>
+  post(tx, {
+    kind: 'refund_sent',
+    key,
+    orderId,
+    lines: [
+      { account: REFUNDS_PAYABLE, amount: amountCents },
+      { account: PROCESSOR_CASH, amount: -amountCents },
+    ],
+  });
+
+/** A payout to a vendor: from what the platform owes them, out of processor cash. */
+export const recordPayout = (
+  tx: Tx | Db,
+  { vendorId, amountCents, key }: { vendorId: string; amountCents: number; key: string },
+) =>
+  post(tx, {
+    kind: 'payout',
+    key,
+    vendorId,
+    lines: [
+      { account: vendorPayable(vendorId), amount: amountCents },
+      { account: PROCESSOR_CASH, amount: -amountCents },
+    ],
+  });
+
+export type PayoutOutcome =
+  { ok: true; amountCents: number; posted: Posted } | { ok: false; availableCents: number };
+
+/**
+ * Pays out `amountCents` (default: everything available) of a vendor's available balance, never more:
+ * the vendor's row is locked for the check and the posting, so two requests at once are served one
+ * after the other and the second sees what the first left.
+ */
+export function payOutAvailable(
+  db: Db,
+  {
+    vendorId,
+    amountCents,
+    key,
+    record,
+  }: {
+    vendorId: string;
+    amountCents?: number;
+    key: string;
+    /** Writes the caller's own record of the payout in the same transaction. */
+    record?: (tx: Tx, amountCents: number) => Promise<void>;
+  },
+): Promise<PayoutOutcome> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).for('update');
+    const availableCents = credit(await balance(tx, vendorPayable(vendorId)));
+    const amount = amountCents ?? availableCents;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > availableCents)
+      return { ok: false, availableCents };
+    await record?.(tx, amount);
+    const posted = await recordPayout(tx, { vendorId, amountCents: amount, key });
+    return { ok: true, amountCents: amount, posted };
+  });
+}

@@ -1,0 +1,108 @@
+import type { Notification, UnreadCounts } from '../../../shared/schemas/notifications.ts';
+
+/** What a reconnecting stream is sent at most: the newest it missed (the list has the rest). */
+export const STREAM_BACKLOG_LIMIT = 200;
+/** Chunks a client may leave unread before its stream is ended (it reconnects and catches up). */
+const MAX_QUEUED_CHUNKS = 500;
+/** Ids each stream remembers having sent (more than a replay holds). */
+const REMEMBERED_IDS = STREAM_BACKLOG_LIMIT + 100;
+/** The reconnection delay the stream asks of EventSource (`retry:`). */
+const RETRY_MS = 1_000;
+
+const encoder = new TextEncoder();
+const HEARTBEAT = encoder.encode(': heartbeat\n\n');
+
+/** A notification as the stream writes it; its id is what the client reconnects with. */
+export const notificationChunk = (n: Notification) =>
+  encoder.encode(`id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`);
+const unreadChunk = (counts: string, id?: bigint) =>
+  encoder.encode(`event: unread\n${id === undefined ? '' : `id: ${id}\n`}data: ${counts}\n\n`);
+
+/**
+ * One event stream (GET /api/me/events) of one session: what it was sent, and its end. The hub
+ * (streams.ts) decides what goes to which stream; `gone` tells it a stream ended (closed or cancelled).
+ */
+export class StreamConnection {
+  readonly stream: ReadableStream<Uint8Array>;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  /**
+   * Ids sent lately (the replay, then live ones), so none goes twice: a signal for a commit the replay
+   * already saw, or ids handed again to every stream of the user after one of them opened.
+   */
+  private readonly sent = new Set<string>();
+  /** Signals that came while it was opening (ids, or a counts change: 'counts'), handled once it is open. */
+  early: (bigint | 'counts')[] | null = [];
+  /** The counts last sent, so `unread` goes out only when they change. */
+  private counts = '';
+  closed = false;
+
+  constructor(
+    readonly userId: string,
+    readonly sessionId: string,
+    private readonly gone: (conn: StreamConnection) => void,
+  ) {
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (c) => void (this.controller = c),
+        cancel: () => gone(this),
+      },
+      { highWaterMark: 1 },
+    );
+  }
+
+  /**
+   * The start of the stream: the reconnection delay, what the client missed, and the unread counts. A
+   * client that has seen nothing yet gets `baseline` as an id to come back with, so a reconnection replays.
+   */
+  replay(missed: Notification[], counts: UnreadCounts, baseline: bigint | undefined) {
+    if (this.closed) return;
+    this.controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
+    for (const n of missed) {
+      this.remember(n.id);
+      this.controller.enqueue(notificationChunk(n));
+    }
+    this.counts = JSON.stringify(counts);
+    this.controller.enqueue(unreadChunk(this.counts, baseline));
+  }
+
+  /** Sends those of these notifications it has not sent yet, and the counts (JSON) if they changed. */
+  deliver(chunks: (readonly [string, Uint8Array])[], counts: string) {
+    for (const [id, chunk] of chunks) {
+      if (this.sent.has(id)) continue;
+      this.remember(id);
+      this.send(chunk);
+    }
+    if (counts !== this.counts) {
+      this.counts = counts;
+      this.send(unreadChunk(counts));
+    }
+  }
+
+  heartbeat() {
+    this.send(HEARTBEAT);
+  }
+
+  /** Ends the stream (the client sees it close) and tells the hub. */
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.controller.close();
+    } catch {
+      // already cancelled by the client
+    }
+    this.gone(this);
+  }
+
+  private send(chunk: Uint8Array) {
+    if (this.closed) return;
+    // A client that stopped reading is let go; it reconnects with Last-Event-ID and catches up.
+    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return this.close();
+    this.controller.enqueue(chunk);
+  }
+
+  private remember(id: string) {
+    this.sent.add(id);
+    if (this.sent.size > REMEMBERED_IDS) this.sent.delete(this.sent.values().next().value!);
+  }
+}

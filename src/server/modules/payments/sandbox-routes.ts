@@ -1,0 +1,80 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  checkoutSchema,
+  sandboxAuthenticationSchema,
+  sandboxCardSchema,
+} from '../../../shared/schemas/payments.ts';
+import { customersOnly } from '../../http/auth-guard.ts';
+import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { parseOrThrow } from '../../http/validate.ts';
+import { cardLimit } from './limits.ts';
+import { authenticateSandboxPayment, confirmSandboxPayment } from './sandbox-checkout.ts';
+
+const tags = ['payments'];
+
+// The card is validated here with the shared schema (its expiry against the server's clock).
+const sandboxConfirmation = createRoute({
+  method: 'post',
+  path: '/{id}/sandbox-confirmation',
+  tags,
+  summary:
+    'Sandbox only (404 under Stripe): pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for confirmation)',
+  middleware: [cardLimit, customersOnly] as const,
+  request: { params: idParams('id'), body: jsonBody(sandboxCardSchema()) },
+  responses: {
+    200: json(
+      checkoutSchema,
+      'The payment after the attempt (succeeded, failed with a message, or waiting for confirmation)',
+    ),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+const sandboxAuthentication = createRoute({
+  method: 'post',
+  path: '/{id}/sandbox-authentication',
+  tags,
+  summary: 'Sandbox only (404 under Stripe): the extra confirmation step (3-D Secure), approved or not',
+  middleware: [cardLimit, customersOnly] as const,
+  request: { params: idParams('id'), body: jsonBody(sandboxAuthenticationSchema) },
+  responses: {
+    200: json(checkoutSchema, 'The payment after the confirmation'),
+    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
+  },
+});
+
+/**
+ * The sandbox's own card form (PAYMENTS_PROVIDER=sandbox): mounted only with the sandbox, which
+ * production refuses unless a demo deployment opts in (ALLOW_TEST_PAYMENTS_IN_PRODUCTION).
+ */
+export const sandboxPaymentRoutes = openApiRoutes()
+  .openapi(sandboxConfirmation, async (c) => {
+    const { db, payments, clock, log } = c.var.services;
+    const card = parseOrThrow(
+      sandboxCardSchema(() => clock.now()),
+      c.req.valid('json'),
+    );
+    const result = await confirmSandboxPayment({
+      db,
+      processor: payments,
+      actor: c.var.actor,
+      paymentId: c.req.valid('param').id,
+      cardNumber: card.number,
+      now: clock.now(),
+      log,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(sandboxAuthentication, async (c) => {
+    const { db, payments, clock, log } = c.var.services;
+    const result = await authenticateSandboxPayment({
+      db,
+      processor: payments,
+      actor: c.var.actor,
+      paymentId: c.req.valid('param').id,
+      approve: c.req.valid('json').approve,
+      now: clock.now(),
+      log,
+    });
+    return c.json(result, 200);
+  });

@@ -1,0 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CreditCard, FlaskConical } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { formatCents } from '../../../shared/money.ts';
+import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
+
+const cardSchema = sandboxCardSchema();
+
+/** The sandbox processor's card form, with its test cards and the bank's confirmation step. */
+export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: string }) {
+  const card = useSandboxCard(orderId);
+  const authenticate = useSandboxAuthentication(orderId);
+  const newAttempt = useNewAttempt(orderId);
+  const { register, handleSubmit, formState, setError } = useForm<SandboxCardInput>({
+    resolver: zodResolver(cardSchema),
+    defaultValues: { number: '', expiry: '', cvc: '', name: '' },
+  });
+  const { errors } = formState;
+  const failed = checkout.status === 'failed';
+
+  const onSubmit = async (values: SandboxCardInput) => {
+    try {
+      // A declined card ends that payment: the next card goes with a new one.
+      const paymentId = failed ? (await newAttempt()).paymentId : checkout.paymentId;
+      await card.mutateAsync({ paymentId, card: values });
+    } catch (err) {
+      // Field messages go to their fields; anything else shows above the form (attemptError).
+      if (err instanceof ApiError)
+        for (const [field, message] of Object.entries(err.fields))
+          setError(field as keyof SandboxCardInput, { message });
+    }
+  };
+
+  const busy = card.isPending || authenticate.isPending || formState.isSubmitting;
+  const attemptError =
+    card.error instanceof ApiError && Object.keys(card.error.fields).length === 0 ? card.error.message : null;
+  return (
+    <>
+      <h1 id="pay-title" className="flex items-center gap-2 text-3xl font-semibold">
+        <CreditCard className="size-7 text-rose-600" aria-hidden />{' '}
+        {checkout.purpose === 'deposit'
+          ? 'Pay your deposit'
+          : checkout.purpose === 'balance'
+            ? 'Pay the balance'
+            : 'Pay for your cake'}
+      </h1>
+      <p
+        className="mt-4 flex gap-3 rounded-2xl bg-gold-100/70 p-4 text-sm leading-relaxed text-cocoa-800"
+        role="note"
+      >
+        <FlaskConical className="mt-0.5 size-5 shrink-0 text-gold-600" aria-hidden />
+        <span>
+          <strong>This is a test payment.</strong> Frosted’s sandbox processor is on: no real card is charged.
+          Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 shows a declined card, 4000 0027 6000 3184 an
+          extra confirmation step and 4000 0000 0000 0341 a card that pays now but declines its later balance.
+          Any future expiry date and any 3 digits work.
+        </span>
+      </p>
+      {(failed || attemptError) && (
+        <p
+          role="alert"
+          className="mt-4 rounded-2xl bg-rose-50 p-4 text-sm font-medium text-rose-800 ring-1 ring-rose-200"
+        >
+          {attemptError ?? checkout.failureMessage} Your order is still waiting for payment: try another card.
+        </p>
+      )}
+      <form
+        noValidate
+        className="mt-6 space-y-5"
+        onSubmit={(e) => void handleSubmit(onSubmit)(e)}
+        aria-label="Card details"
+      >
+        <Field id="card-number" label="Card number" error={errors.number?.message}>
+          <Input
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            {...fieldA11y('card-number', errors.number?.message)}
+            {...register('number')}
+          />
+        </Field>
+        <div className="grid grid-cols-2 gap-4">
+          <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="12/29"
+              {...fieldA11y('card-expiry', errors.expiry?.message)}
+              {...register('expiry')}
+            />
+          </Field>
+          <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
+            <Input
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              {...fieldA11y('card-cvc', errors.cvc?.message)}
+              {...register('cvc')}
+            />
+          </Field>
+        </div>
+        <Field id="card-name" label="Name on card (optional)" error={errors.name?.message}>
+          <Input
+            autoComplete="cc-name"
+            {...fieldA11y('card-name', errors.name?.message)}
+            {...register('name')}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? 'Processing...' : `Pay ${formatCents(checkout.amount)}`}
+        </Button>
+      </form>
+      {/* Closing the bank's step without confirming is refusing it, as a bank's page would. */}
+      <Dialog
+        open={checkout.status === 'requires_action'}
+        onOpenChange={(open) =>
+          !open && authenticate.mutate({ paymentId: checkout.paymentId, approve: false })
+        }
+      >
+        <DialogContent
+          title="Confirm this payment"
+          description="Your bank asks you to confirm this payment (a test of 3-D Secure: nothing leaves Frosted)."
+        >
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button
+              className="flex-1"
+              disabled={authenticate.isPending}
+              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: true })}
+            >
+              Confirm payment
+            </Button>
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={authenticate.isPending}
+              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: false })}
+            >
+              Fail confirmation
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MAX_VENDORS_PER_REQUEST } from '../../../../shared/quote-machine.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { SessionUser } from '../../../lib/auth-client.ts';
+import { useCustomerDashboard } from '../../dashboard/api.ts';
+import { useVendorPage } from '../../vendor-page/api.ts';
+import { CakeCard } from './cake-card.tsx';
+import { useQuoteRequestForm } from './use-quote-request-form.ts';
+import type { RequestVendor } from './vendor-search.tsx';
+import { VendorsCard } from './vendors-card.tsx';
+import { WhenWhereCard } from './when-where-card.tsx';
+
+/**
+ * Request a Quote: one brief to the vendor the customer came from and any favorites they add (up to
+ * five). A vendor who cannot take the date is named at their checkbox; what was typed stays.
+ */
+export function QuoteRequestForm({ user }: { user: SessionUser }) {
+  const [params] = useSearchParams();
+  const fromVendor = params.get('vendor') ?? '';
+  const vendorPage = useVendorPage(fromVendor);
+  const dashboard = useCustomerDashboard(user.id);
+  const form = useQuoteRequestForm({ fromVendor, designId: params.get('design') ?? '' });
+  // Vendors the customer found with the search box, kept in the list once added.
+  const [found, setFound] = useState<RequestVendor[]>([]);
+
+  if (dashboard.isPending || (fromVendor && vendorPage.isPending))
+    return <Spinner label="Loading" className="flex justify-center py-32" />;
+  const vendors: RequestVendor[] = [];
+  if (vendorPage.data) vendors.push({ id: vendorPage.data.vendor.id, name: vendorPage.data.vendor.name });
+  for (const v of [...(dashboard.data?.favoriteVendors ?? []), ...found])
+    if (!vendors.some((x) => x.id === v.id)) vendors.push({ id: v.id, name: v.name });
+  const addVendor = (v: RequestVendor) => {
+    setFound((f) => (f.some((x) => x.id === v.id) ? f : [...f, v]));
+    form.setChosen((c) => (c.includes(v.id) || c.length >= MAX_VENDORS_PER_REQUEST ? c : [...c, v.id]));
+  };
+  const { chosen } = form;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-4xl font-semibold">Request a Quote</h1>
+      <p className="mt-2 text-cocoa-600">
+        Describe your cake once; each vendor you choose answers with a price you can compare.
+      </p>
+      <form
+        noValidate
+        className="mt-8 space-y-8"
+        onSubmit={(e) => {
+          e.preventDefault();
+          form.submit();
+        }}
+      >
+        <VendorsCard form={form} vendors={vendors} onAdd={addVendor} />
+        <CakeCard form={form} designs={dashboard.data?.designs ?? []} />
+        <WhenWhereCard form={form} vendors={vendors} />
+        <Button type="submit" size="lg" disabled={form.pending || chosen.length === 0}>
+          {form.pending
+            ? 'Sending...'
+            : chosen.length > 1
+              ? `Send to ${chosen.length} Vendors`
+              : 'Send Request'}
+        </Button>
+      </form>
+    </div>
+  );
+}
