@@ -60,6 +60,7 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage (through a proxy the test cuts)
   let services: Services;
   let server: ServerType;
   let base = '';
+  let proxiedUrl = '';
   let vendorId = '';
   const cookies: string[] = [];
 
@@ -70,8 +71,9 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage (through a proxy the test cuts)
     const proxied = new URL(target.url);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
+    proxiedUrl = proxied.toString();
     database = await openDatabase({
-      url: proxied.toString(),
+      url: proxiedUrl,
       poolSize: 10,
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       log: logs.log,
@@ -234,6 +236,33 @@ describe.skipIf(!serverUrl)('a PostgreSQL outage (through a proxy the test cuts)
 
     await expectRecovery();
     expect(crashes).toEqual([]);
+  });
+
+  it('a transaction whose BEGIN is lost with its connection gives the connection back (the pool stays whole)', async () => {
+    // One connection: a transaction that kept it would leave every later query waiting for it.
+    const single = await openDatabase({ url: proxiedUrl, poolSize: 1, connectTimeoutMs: CONNECT_TIMEOUT_MS });
+    try {
+      await single.db.execute(sql`select 1`);
+      proxy.dropOnNext('begin');
+      const lost = await single.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(isDatabaseUnavailable(lost)).toBe(true);
+
+      const { rows } = await single.db.execute<{ one: number }>(sql`select 1 as one`);
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(
+        await single.db.transaction(async (tx) => (await tx.execute(sql`select 2 as two`)).rows),
+      ).toEqual([{ two: 2 }]);
+    } finally {
+      // A pool that lost its connection would wait for it for ever.
+      await Promise.race([single.close(), pause(2_000)]);
+    }
   });
 
   it('the server ends every connection (a restart, 57P01): no crash, and the next requests succeed', async () => {

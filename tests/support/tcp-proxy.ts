@@ -8,6 +8,11 @@ export interface TcpProxy {
    * accepted (`hang: true` instead holds them open and silent, as an unreachable host would).
    */
   cut(options?: { hang?: boolean }): void;
+  /**
+   * The connection that next carries `text` from the client (a statement) is reset before the
+   * target sees it, as a network that drops right then; other connections are untouched.
+   */
+  dropOnNext(text: string): void;
   /** New connections reach the target again (connections cut before stay gone). */
   restore(): void;
   close(): Promise<void>;
@@ -17,6 +22,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const live = new Set<Socket>();
   let state: 'open' | 'reset' | 'hang' = 'open';
+  let trip: Buffer | null = null;
 
   const track = (socket: Socket) => {
     live.add(socket);
@@ -31,7 +37,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     if (state === 'hang') return;
     const upstream = createConnection(target);
     track(upstream);
-    client.pipe(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (trip && chunk.includes(trip)) {
+        trip = null;
+        client.resetAndDestroy();
+        upstream.destroy();
+        return;
+      }
+      if (!upstream.write(chunk)) {
+        client.pause();
+        upstream.once('drain', () => client.resume());
+      }
+    });
+    client.on('end', () => upstream.end());
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
@@ -55,6 +73,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut({ hang = false } = {}) {
       state = hang ? 'hang' : 'reset';
       dropAll();
+    },
+    dropOnNext(text) {
+      trip = Buffer.from(text);
     },
     restore() {
       // Connections held open while hanging never reached the target; their clients must retry.

@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { releaseClientsOnEveryPath } from './pool-transactions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -72,6 +73,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     const pool = openPool(options.url, options);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    releaseClientsOnEveryPath(db, pool);
     const listeners = new Set<Unlisten>();
     const url = options.url;
     return {
