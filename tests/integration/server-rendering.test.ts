@@ -23,7 +23,7 @@ const ssrData = (html: string): unknown => {
 };
 
 let t: TestApp;
-let dist: string;
+let dist: string | undefined;
 
 beforeAll(async () => {
   if (!existsSync(path.join(BUILT, '.ssr', 'entry-server.js'))) {
@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   setRenderDeadline(RENDER_DEADLINE_MS);
   await t?.close();
-  rmSync(dist, { recursive: true, force: true });
+  if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
 const page = async (url: string) => {
@@ -112,7 +112,7 @@ describe('server-rendered public pages', () => {
 describe('when the page-rendering bundle is broken', () => {
   it('pages still go out, as the shell the browser renders', async () => {
     const broken = mkdtempSync(path.join(tmpdir(), 'frosted-ssr-broken-'));
-    cpSync(dist, broken, { recursive: true });
+    cpSync(dist!, broken, { recursive: true });
     writeFileSync(
       path.join(broken, '.ssr', 'entry-server.js'),
       'export const render = async () => { throw new Error("render failed"); };\n',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import type { TablesRelationalConfig } from 'drizzle-orm/relations';
 import type pg from 'pg';
 
 /** The parts of drizzle's pooled session a transaction of its own is built from (private in its types). */
@@ -8,7 +9,7 @@ interface SessionParts {
   dialect: ConstructorParameters<typeof NodePgSession>[1];
   schema: ConstructorParameters<typeof NodePgSession>[2];
   options: ConstructorParameters<typeof NodePgSession>[3];
-  transaction: NodePgSession<Record<string, unknown>, never>['transaction'];
+  transaction: NodePgSession<Record<string, unknown>, TablesRelationalConfig>['transaction'];
 }
 
 /**
@@ -26,11 +27,11 @@ export function releaseClientsOnEveryPath(db: object, pool: pg.Pool): void {
   const session = (db as { session: SessionParts }).session;
   const { dialect, schema, options } = session;
   session.transaction = async <T>(
-    run: (tx: NodePgTransaction<Record<string, unknown>, never>) => Promise<T>,
+    run: (tx: NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>) => Promise<T>,
     config?: PgTransactionConfig,
   ): Promise<T> => {
     const client = await pool.connect();
-    const tx = new NodePgTransaction<Record<string, unknown>, never>(
+    const tx = new NodePgTransaction<Record<string, unknown>, TablesRelationalConfig>(
       dialect,
       new NodePgSession(client, dialect, schema, options),
       schema,
