@@ -64,7 +64,7 @@ export async function main({ webReady }: MainOptions = {}) {
     { runStartupTasks },
     { startJobRunner },
     { scheduleHousekeeping },
-    { sendPendingRefunds, chargeDueBalances, recoverPayments, askAboutUnknownOutcomes },
+    { scheduleRecovery, askAboutUnknownOutcomes },
   ] = await modules;
   startup.lap('modules');
   await runStartupTasks({ config, database, log });
@@ -77,26 +77,15 @@ export async function main({ webReady }: MainOptions = {}) {
   const app = createApp(services);
   // Daily housekeeping (pruning old read notifications and sent e-mails): one pending job for all processes.
   await scheduleHousekeeping(database.db, services.clock.now());
-  // Timers (an order completing 24 h after delivery, …): every process polls; each job runs once.
+  // Whatever a missed webhook or a crash left half-done with the processor, swept every minute.
+  await scheduleRecovery(database.db, services.clock.now());
+  // The one job queue: timers (an order completing 24 h after delivery, …), e-mails, refunds, balance
+  // charges, payout retries, recovery and housekeeping. Every process polls; each job runs once.
   const jobs = startJobRunner({
     db: database.db,
     clock: services.clock,
     handlers: services.jobHandlers,
     log,
-    // Refunds that cancellations queued and the processor has not confirmed yet (a crash, an outage);
-    // then whatever a missed webhook or a crash left half-done (payments/recovery.ts).
-    // Each on its own: one that fails (the processor down, a poisoned row) never stops the others.
-    alsoEachRound: async () => {
-      const payments = { db: database.db, processor: services.payments, log };
-      const steps: [string, () => Promise<unknown>][] = [
-        ['refunds', () => sendPendingRefunds({ ...payments, now: services.clock.now() })],
-        // Balances due today, charged to the cards saved with their deposits (payments/balance.ts).
-        ['balances', () => chargeDueBalances({ ...payments, now: services.clock.now() })],
-        ['recovery', () => recoverPayments({ ...payments, now: services.clock.now() })],
-      ];
-      for (const [name, step] of steps)
-        await step().catch((err: unknown) => log.error({ err, step: name }, 'background step failed'));
-    },
   });
   // A card that went to the processor just before the last process stopped: asked about now, so its
   // customer sees what the processor did rather than an unpaid order (payments/outcomes.ts).

@@ -18,7 +18,7 @@ import {
 } from './modules/notifications/index.ts';
 import type { PaymentProcessor } from './modules/payments/index.ts';
 import { createSandboxProcessor } from './modules/payments/index.ts';
-import { createStripeProcessor } from './modules/payments/index.ts';
+import { createStripeProcessor, paymentJobHandlers } from './modules/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/index.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
@@ -71,6 +71,10 @@ export function createServices(
   const storage = createObjectStore(config);
   const renderPool = renderPoolFor(config.images, log);
   const events = createEventBus(database, log);
+  const payments =
+    config.payments.provider === 'stripe'
+      ? createStripeProcessor(config.payments.stripe)
+      : createSandboxProcessor(database.db);
   return {
     config,
     database,
@@ -85,14 +89,12 @@ export function createServices(
       provider: createImageProvider(config.images, renderPool),
       renderPool,
     }),
-    payments:
-      config.payments.provider === 'stripe'
-        ? createStripeProcessor(config.payments.stripe)
-        : createSandboxProcessor(database.db),
+    payments,
     events,
     streams: createStreamHub({ db: database.db, bus: events, log, clock }),
     log,
     clock,
-    jobHandlers: { ...jobHandlers, ...mailer.jobHandlers },
+    // Every kind of job: the timers, and the work that calls out (SMTP, the payment processor).
+    jobHandlers: { ...jobHandlers, ...mailer.jobHandlers, ...paymentJobHandlers(payments) },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorPayouts } from '../../src/shared/schemas/payments.ts';
 import { ConfigError, loadConfig, stripeApi } from '../../src/server/config.ts';
 import {
+  jobs,
   ledgerTransactions,
   orderEvents,
   payments,
@@ -262,7 +263,8 @@ describe('refunds and payouts through Stripe', () => {
     const [owed] = await db.select().from(refunds).where(eq(refunds.orderId, order.id));
     expect(owed).toMatchObject({ amount: 9_900, status: 'pending', lastError: expect.any(String) });
 
-    // The job round sends it.
+    // Its job tries again a minute later (the queue's backoff), and sends it.
+    clock.advance(MINUTE);
     expect(
       await sendPendingRefunds({ db, processor: t.services.payments, now: clock.now(), log: t.services.log }),
     ).toEqual({
@@ -448,6 +450,12 @@ describe('recovery rounds', () => {
     expect(transfersWithKey()).toHaveLength(1);
     const [row] = await t.database.db.select().from(payouts).where(eq(payouts.id, payout.body.id));
     expect(row).toMatchObject({ status: 'paid', providerRef: transfersWithKey()[0]!.id, lastError: null });
+    // The retry was the payout's own job on the queue, done now.
+    const [job] = await t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `${key}:send`));
+    expect(job).toMatchObject({ kind: 'payments.sendPayout', status: 'done' });
 
     clock.advance(6 * MINUTE);
     expect((await round()).payoutsSent).toBe(0);

@@ -4,6 +4,7 @@
  * (src/server/lifecycle/index.ts), never here.
  */
 export {
+  AT_ONCE,
   cancelJob,
   failedJobs,
   JOB_LEASE_MS,

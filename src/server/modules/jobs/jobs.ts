@@ -54,26 +54,28 @@ export const JOB_LEASE_MS = 5 * 60_000;
 export const LEASE_LAPSED = 'The process running this job stopped before it finished; it was taken again.';
 
 /**
+ * A job's time for work to do as soon as possible (a refund, an e-mail): due on any clock, the
+ * earliest of all ('-infinity'), so a round whose `now` is a test's clock, or a clock behind the
+ * database's, still takes it.
+ */
+export const AT_ONCE = 'at once';
+
+/**
  * Schedules `kind` at `runAt`, or moves the pending job of the same `key` there (one pending job per
  * key). Call it inside the transaction of the change that makes the timer, so both commit together.
  */
 export async function scheduleJob(
   db: Db | Tx,
-  job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> },
+  job: { kind: string; key: string; runAt: Date | typeof AT_ONCE; payload?: Record<string, unknown> },
 ): Promise<void> {
+  const runAt = job.runAt === AT_ONCE ? sql`'-infinity'::timestamptz` : job.runAt;
   await db
     .insert(jobs)
-    .values({
-      id: crypto.randomUUID(),
-      kind: job.kind,
-      key: job.key,
-      runAt: job.runAt,
-      payload: job.payload ?? {},
-    })
+    .values({ id: crypto.randomUUID(), kind: job.kind, key: job.key, runAt, payload: job.payload ?? {} })
     .onConflictDoUpdate({
       target: jobs.key,
       targetWhere: sql`${jobs.status} = 'pending'`,
-      set: { runAt: job.runAt, payload: job.payload ?? {}, kind: job.kind, updatedAt: sql`now()` },
+      set: { runAt, payload: job.payload ?? {}, kind: job.kind, updatedAt: sql`now()` },
     });
 }
 
@@ -221,7 +223,8 @@ async function recordFailure(tx: Tx, job: JobRow, err: unknown, now: Date, log: 
       attempts,
       lastError: err instanceof Error ? err.message.slice(0, 1000) : String(err).slice(0, 1000),
       status: gaveUp ? 'failed' : 'pending',
-      runAt: gaveUp ? job.runAt : new Date(now.getTime() + retryDelayMs(attempts)),
+      // Given up: when it was last tried (a job due at once has no date of its own to keep).
+      runAt: gaveUp ? now : new Date(now.getTime() + retryDelayMs(attempts)),
       lockedUntil: null,
       lockedBy: null,
       updatedAt: now,

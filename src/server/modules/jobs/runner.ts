@@ -25,15 +25,12 @@ export function startJobRunner({
   handlers,
   log,
   intervalMs = JOB_POLL_MS,
-  alsoEachRound,
 }: {
   db: Db;
   clock: Clock;
   handlers: JobHandlers;
   log: Logger;
   intervalMs?: number;
-  /** Other background work retried each round (sending queued refunds). */
-  alsoEachRound?: () => Promise<unknown>;
 }): JobRunner {
   let round: Promise<{ ran: number; failed: number }> | undefined;
   let stopped = false;
@@ -48,7 +45,6 @@ export function startJobRunner({
           total.failed += failed;
           if (ran + failed < 50 || stopped) break;
         }
-        await alsoEachRound?.();
         return total;
       } finally {
         round = undefined;

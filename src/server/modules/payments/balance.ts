@@ -1,19 +1,16 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AWAITING_BALANCE_STATUSES, isAwaitingBalance } from '../../../shared/deposits.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { JobHandlers } from '../jobs/index.ts';
+import { AT_ONCE, runDueJobs, scheduleJob, type JobHandlers, type OutsideJobHandler } from '../jobs/index.ts';
 import { publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/index.ts';
 import { BALANCE_DEADLINE_JOB, CHARGE_BALANCE_JOB, balancePaid } from './balance-jobs.ts';
-import { eachOnItsOwn } from './batch.ts';
 import { applyProcessorEvent } from './events.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 export const NO_SAVED_CARD = 'No card was saved with the deposit.';
-/** How long a balance whose charge could not be sent (the processor unreachable) waits to be sent again. */
-const RETRY_AFTER_MS = 5 * 60_000;
 
 /** The balance's payment fails without a charge, and the customer is told to pay from the link. */
 async function closeUnchargeable(
@@ -59,10 +56,11 @@ export const balanceJobHandlers: JobHandlers = {
       .limit(1);
     if (existing) return;
     const noCard = !order.paymentMethodRef;
+    const paymentId = crypto.randomUUID();
     await tx.insert(payments).values({
-      id: crypto.randomUUID(),
+      id: paymentId,
       orderId: order.id,
-      // Which processor charges it is decided when it is sent (chargeDueBalances).
+      // Which processor charges it is decided when it is sent (its charge job).
       provider: 'frosted',
       amount: order.amount - order.depositCents,
       purpose: 'balance',
@@ -78,6 +76,14 @@ export const balanceJobHandlers: JobHandlers = {
         userIds: [order.customerId],
         refs: { orderId: order.id },
       });
+    // The charge is a network call: its own job, sent as soon as this commits.
+    else
+      await scheduleJob(tx, {
+        kind: CHARGE_SAVED_CARD_JOB,
+        key: chargeSavedCardJobKey(paymentId),
+        runAt: AT_ONCE,
+        payload: { paymentId },
+      });
   },
   [BALANCE_DEADLINE_JOB]: async (tx, job, { now }) => {
     const orderId = String(job.payload.orderId ?? '');
@@ -89,11 +95,87 @@ export const balanceJobHandlers: JobHandlers = {
   },
 };
 
+/** Charges a due balance to the card saved with the deposit (scheduled with the balance's payment). */
+export const CHARGE_SAVED_CARD_JOB = 'payments.chargeSavedCard';
+export const chargeSavedCardJobKey = (paymentId: string) => `payment:${paymentId}:charge`;
+
+type ChargeOutcome = 'charged' | 'declined';
+
 /**
- * Charges the balances that are due to the cards saved with their deposits, each once: the payment's
- * id is the processor's idempotency key, so two processes (or a retry after a crash) charge once. A
- * decline is applied like any processor event: the customer is told and pays from the link.
+ * The charge's job: each balance charged once, outside any transaction. The payment's id is the
+ * processor's idempotency key, so two processes (or a retry after a crash) charge once. A decline is
+ * applied like any processor event: the customer is told and pays from the link. A charge that could
+ * not be sent (the processor unreachable) is tried again by the queue, with backoff. `onOutcome`
+ * counts the outcomes, for whoever runs a round now.
  */
+export function chargeSavedCardJob(
+  processor: PaymentProcessor,
+  onOutcome?: (outcome: ChargeOutcome) => void,
+): OutsideJobHandler {
+  return {
+    async outside(db, job, { now, log }) {
+      const paymentId = String(job.payload.paymentId ?? '');
+      const [due] = await db
+        .select({ payment: payments, order: orders })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            eq(payments.offSession, true),
+            isNull(payments.providerRef),
+            sql`${orders.paymentMethodRef} IS NOT NULL`,
+            eq(payments.status, 'requires_payment'),
+            // Only for an order still waiting for it (a cancelled one's payment is closed with it anyway).
+            inArray(orders.status, [...AWAITING_BALANCE_STATUSES]),
+          ),
+        );
+      if (!due) return;
+      const { payment, order } = due;
+      try {
+        // Charged first: an optional call's arguments are not even evaluated when it is absent.
+        const outcome = await charge(db, processor, payment, order, now, log);
+        onOutcome?.(outcome);
+      } catch (err) {
+        await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
+        log.error({ err, paymentId: payment.id }, 'balance not charged; tried again in a few minutes');
+        throw err;
+      }
+    },
+  };
+}
+
+async function charge(
+  db: Db,
+  processor: PaymentProcessor,
+  payment: typeof payments.$inferSelect,
+  order: typeof orders.$inferSelect,
+  now: Date,
+  log: Logger,
+): Promise<ChargeOutcome> {
+  const answer = await processor.chargeSavedCard({
+    paymentId: payment.id,
+    orderId: order.id,
+    amountCents: payment.amount,
+    paymentMethodRef: order.paymentMethodRef ?? '',
+    customerRef: order.processorCustomerRef,
+    idempotencyKey: `payment:${payment.id}`,
+  });
+  if ('refused' in answer) {
+    // Nothing was charged and nothing will be: the customer pays from the link.
+    await closeUnchargeable(db, payment.id, order, answer.refused, now);
+    return 'declined';
+  }
+  const { ref, event } = answer;
+  await db
+    .update(payments)
+    .set({ provider: processor.name, providerRef: ref, updatedAt: now })
+    .where(and(eq(payments.id, payment.id), sql`${payments.providerRef} IS NULL`));
+  await applyProcessorEvent({ db, provider: processor.name, event, now, log });
+  return event.type === 'payment.succeeded' ? 'charged' : 'declined';
+}
+
+/** Charges the balances whose charge jobs are due now (the job runner charges them too). */
 export async function chargeDueBalances({
   db,
   processor,
@@ -105,52 +187,8 @@ export async function chargeDueBalances({
   now: Date;
   log: Logger;
 }): Promise<{ charged: number; declined: number; failed: number }> {
-  const due = await db
-    .select({ payment: payments, order: orders })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(
-      and(
-        eq(payments.offSession, true),
-        isNull(payments.providerRef),
-        sql`${orders.paymentMethodRef} IS NOT NULL`,
-        eq(payments.status, 'requires_payment'),
-        // Only for an order still waiting for it (a cancelled one's payment is closed with it anyway).
-        inArray(orders.status, [...AWAITING_BALANCE_STATUSES]),
-        // A charge that could not be sent waits a while before the next try, behind the others.
-        or(isNull(payments.checkedAt), lte(payments.checkedAt, new Date(now.getTime() - RETRY_AFTER_MS))),
-      ),
-    )
-    .orderBy(sql`${payments.checkedAt} asc nulls first`, asc(payments.createdAt))
-    .limit(20);
-  return eachOnItsOwn({
-    items: due,
-    outcomes: ['charged', 'declined'],
-    handle: async ({ payment, order }) => {
-      const answer = await processor.chargeSavedCard({
-        paymentId: payment.id,
-        orderId: order.id,
-        amountCents: payment.amount,
-        paymentMethodRef: order.paymentMethodRef ?? '',
-        customerRef: order.processorCustomerRef,
-        idempotencyKey: `payment:${payment.id}`,
-      });
-      if ('refused' in answer) {
-        // Nothing was charged and nothing will be: the customer pays from the link.
-        await closeUnchargeable(db, payment.id, order, answer.refused, now);
-        return 'declined';
-      }
-      const { ref, event } = answer;
-      await db
-        .update(payments)
-        .set({ provider: processor.name, providerRef: ref, updatedAt: now })
-        .where(and(eq(payments.id, payment.id), sql`${payments.providerRef} IS NULL`));
-      await applyProcessorEvent({ db, provider: processor.name, event, now, log });
-      return event.type === 'payment.succeeded' ? 'charged' : 'declined';
-    },
-    failed: async ({ payment }, err) => {
-      await db.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
-      log.error({ err, paymentId: payment.id }, 'balance not charged; tried again in a few minutes');
-    },
-  });
+  const counts = { charged: 0, declined: 0 };
+  const handlers = { [CHARGE_SAVED_CARD_JOB]: chargeSavedCardJob(processor, (o) => counts[o]++) };
+  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  return { ...counts, failed };
 }

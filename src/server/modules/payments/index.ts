@@ -5,7 +5,8 @@
 export { BALANCE_NOT_PAID } from './balance-jobs.ts';
 export { balanceJobHandlers } from './balance.ts';
 export { paymentsOnOrderChanges } from './order-subscriber.ts';
-// The background loops (refunds to send, balances to charge) until they move onto the job queue.
+export { paymentJobHandlers } from './jobs.ts';
+// Rounds of the payments' jobs run now (after a cancellation, a refund is sent at once).
 export { sendPendingRefunds } from './refunds.ts';
 export { chargeDueBalances } from './balance.ts';
 export { balanceToPaySql } from './balance-jobs.ts';
@@ -26,5 +27,5 @@ export { sandboxPaymentRoutes } from './sandbox-routes.ts';
 export { createSandboxProcessor } from './sandbox.ts';
 export { createStripeProcessor } from './stripe.ts';
 export { stripeWebhookRoutes } from './webhook-routes.ts';
-export { recoverPayments } from './recovery.ts';
+export { recoverPayments, scheduleRecovery } from './recovery.ts';
 export { askAboutUnknownOutcomes } from './outcomes.ts';

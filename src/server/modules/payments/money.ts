@@ -5,7 +5,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { claims, payments, refunds, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { AT_ONCE, scheduleJob } from '../jobs/index.ts';
 import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/index.ts';
+import { SEND_REFUND_JOB, sendRefundJobKey } from './refunds.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -89,7 +91,7 @@ async function queueRefundAndSettle(
 }
 
 /**
- * A refund owed to the customer, sent by sendPendingRefunds (outside this transaction). A processor
+ * A refund owed to the customer, sent by its job (refunds.ts) once this transaction commits. A processor
  * refunds each charge separately and never more than it collected: an order paid in two charges (a
  * deposit and its balance) is refunded from the newest first, each up to what is left of it.
  * `paymentId` names the one charge to refund (a payment that came after its order was cancelled).
@@ -122,13 +124,16 @@ export async function queueRefund(
   for (const payment of paid) {
     const amount = Math.min(owed, payment.left);
     if (amount <= 0) continue;
-    await tx.insert(refunds).values({
-      id: crypto.randomUUID(),
-      orderId,
-      paymentId: payment.id,
-      amount,
-      createdAt: now,
-      updatedAt: now,
+    const refundId = crypto.randomUUID();
+    await tx
+      .insert(refunds)
+      .values({ id: refundId, orderId, paymentId: payment.id, amount, createdAt: now, updatedAt: now });
+    // Sent as soon as this commits, by whoever runs the queue first (payments/refunds.ts).
+    await scheduleJob(tx, {
+      kind: SEND_REFUND_JOB,
+      key: sendRefundJobKey(refundId),
+      runAt: AT_ONCE,
+      payload: { refundId },
     });
     owed -= amount;
     if (owed === 0) return;

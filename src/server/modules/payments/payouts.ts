@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { StripeOnboarding, VendorPayouts } from '../../../shared/schemas/payments.ts';
 import type { Actor } from '../../actor.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,9 +6,10 @@ import { payouts, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { vendorOf } from '../auth/index.ts';
+import { cancelJob, runDueJobs, scheduleJob, type OutsideJobHandler } from '../jobs/index.ts';
 import { payOutAvailable } from '../ledger/index.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
-import { eachOnItsOwn, errorText } from './batch.ts';
+import { errorText } from './batch.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 /** A vendor's money going out: paying out the available balance, retrying it, and the payout account. */
@@ -25,9 +26,8 @@ export const PAYOUT_ACCOUNT_MISSING =
 export const PAYOUT_ACCOUNT_INCOMPLETE =
   'Finish setting up payouts with Stripe first: Stripe still needs some details from you.';
 
-/** A pending payout (its transfer failed, or the process stopped) is retried this long after its last try. */
+/** A payout whose transfer failed (or whose process stopped) is sent again this long after it was asked for. */
 export const RETRY_PAYOUT_AFTER_MS = 5 * 60_000;
-const RETRY_BATCH = 20;
 
 /**
  * Where a vendor's payouts go: their account with the processor when it keeps vendors' accounts (null
@@ -49,8 +49,8 @@ async function readyDestination(processor: PaymentProcessor, vendor: typeof vend
 
 /**
  * A vendor asks for their available balance. The ledger moves it and the payout row is written in one
- * transaction (never more than available, even for two requests at once); the transfer follows. A
- * transfer that fails stays pending and recovery retries it with the same idempotency key.
+ * transaction (never more than available, even for two requests at once), with its retry's job; the
+ * transfer follows. A transfer that fails stays pending and its job sends it again with the same key.
  */
 export async function requestPayout({
   db,
@@ -71,16 +71,24 @@ export async function requestPayout({
   const outcome = await payOutAvailable(db, {
     vendorId: vendor.id,
     key: `payout:${payoutId}`,
-    record: (tx, amountCents) =>
-      tx
+    record: async (tx, amountCents) => {
+      await tx
         .insert(payouts)
-        .values({ id: payoutId, vendorId: vendor.id, amount: amountCents, createdAt: now, updatedAt: now })
-        .then(() => undefined),
+        .values({ id: payoutId, vendorId: vendor.id, amount: amountCents, createdAt: now, updatedAt: now });
+      // Its retry, should the transfer below fail or this process stop before it: cancelled once paid.
+      await scheduleJob(tx, {
+        kind: SEND_PAYOUT_JOB,
+        key: sendPayoutJobKey(payoutId),
+        runAt: new Date(now.getTime() + RETRY_PAYOUT_AFTER_MS),
+        payload: { payoutId },
+      });
+    },
   });
   if (!outcome.ok) throw new AppError('CONFLICT', 409, 'There is no available balance to pay out yet.');
   const payout = { id: payoutId, amount: outcome.amountCents };
   try {
     await sendPayout({ db, processor, payout, destination, now });
+    await cancelJob(db, sendPayoutJobKey(payoutId));
     return { id: payoutId, amountCents: outcome.amountCents, status: 'paid' };
   } catch (err) {
     log.error({ err, payoutId }, 'payout transfer failed; retried later');
@@ -89,10 +97,42 @@ export async function requestPayout({
   }
 }
 
+/** Sends a payout's transfer again (scheduled with the payout, for when the first one fails). */
+export const SEND_PAYOUT_JOB = 'payments.sendPayout';
+export const sendPayoutJobKey = (payoutId: string) => `payout:${payoutId}:send`;
+
 /**
- * Payouts the ledger has moved whose transfer has not gone through (it failed, or the process
- * stopped): sent again with the same key, each on its own. Run by recovery each round.
+ * A payout the ledger has moved whose transfer has not gone through (it failed, or the process
+ * stopped): sent again with the same idempotency key, so a transfer that did go through is not sent
+ * twice. A failure is kept on the payout, and the queue tries again with backoff. `onSent` counts the
+ * payouts sent, for whoever runs a round now.
  */
+export function sendPayoutJob(processor: PaymentProcessor, onSent?: () => void): OutsideJobHandler {
+  return {
+    async outside(db, job, { now, log }) {
+      const payoutId = String(job.payload.payoutId ?? '');
+      const [pending] = await db
+        .select({ payout: payouts, vendor: { id: vendors.id, stripeAccountId: vendors.stripeAccountId } })
+        .from(payouts)
+        .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+        .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'pending')));
+      if (!pending) return;
+      const { payout, vendor } = pending;
+      try {
+        const destination = destinationOf(processor, vendor);
+        if (!destination) throw new Error('the vendor has no Stripe account to pay');
+        await sendPayout({ db, processor, payout, destination, now });
+        onSent?.();
+      } catch (err) {
+        log.error({ err, payoutId: payout.id }, 'payout transfer failed again; retried later');
+        await recordPayoutFailure({ db, payoutId: payout.id, err, now });
+        throw err;
+      }
+    },
+  };
+}
+
+/** Sends the payouts whose retries are due now (the job runner sends them too). */
 export async function retryPendingPayouts({
   db,
   processor,
@@ -104,39 +144,10 @@ export async function retryPendingPayouts({
   now: Date;
   log: Logger;
 }): Promise<{ sent: number; failed: number }> {
-  const lastTriedBefore = new Date(now.getTime() - RETRY_PAYOUT_AFTER_MS);
-  const due = (payoutId: string) =>
-    and(eq(payouts.id, payoutId), eq(payouts.status, 'pending'), lte(payouts.updatedAt, lastTriedBefore));
-  const pending = await db
-    .select({ payout: payouts, vendor: { id: vendors.id, stripeAccountId: vendors.stripeAccountId } })
-    .from(payouts)
-    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
-    .where(and(eq(payouts.status, 'pending'), lte(payouts.updatedAt, lastTriedBefore)))
-    .orderBy(asc(payouts.updatedAt))
-    .limit(RETRY_BATCH);
-  return eachOnItsOwn({
-    items: pending,
-    outcomes: ['sent'],
-    // Claimed until the next retry time; the idempotency key makes a second sender harmless anyway.
-    claim: async ({ payout }) => {
-      const claimed = await db
-        .update(payouts)
-        .set({ updatedAt: now })
-        .where(due(payout.id))
-        .returning({ id: payouts.id });
-      return claimed.length > 0;
-    },
-    handle: async ({ payout, vendor }) => {
-      const destination = destinationOf(processor, vendor);
-      if (!destination) throw new Error('the vendor has no Stripe account to pay');
-      await sendPayout({ db, processor, payout, destination, now });
-      return 'sent';
-    },
-    failed: async ({ payout }, err) => {
-      log.error({ err, payoutId: payout.id }, 'payout transfer failed again; retried later');
-      await recordPayoutFailure({ db, payoutId: payout.id, err, now });
-    },
-  });
+  let sent = 0;
+  const handlers = { [SEND_PAYOUT_JOB]: sendPayoutJob(processor, () => sent++) };
+  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  return { sent, failed };
 }
 
 /** A payout's transfer, keyed by the payout (sent again, it is sent once), then recorded as paid. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { payments, processorEvents } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
+import type { OutsideJobHandler } from '../jobs/index.ts';
 import { eachOnItsOwn } from './batch.ts';
 import { applyProcessorEvent, recordEventFailure } from './events.ts';
 import { retryPendingPayouts } from './payouts.ts';
@@ -26,33 +27,57 @@ export interface RecoveryRound {
   payoutsFailed: number;
 }
 
-/**
- * What the job poller runs each round beside sending refunds, so that no money is left half-moved by
- * a missed webhook or a crash: (a) events stored but not applied whose payment is now known, (b)
- * payments still open a while after they started, asked of the processor (a success is applied as an
- * event of its own, `recovered:{paymentId}`; if the order was cancelled meanwhile, applying it
- * refunds), (c) payouts whose transfer never went through, retried with their idempotency key
- * (payouts.ts). The time is the caller's (services.clock); nothing here waits.
- */
-export async function recoverPayments({
-  db,
-  processor,
-  now,
-  log,
-}: {
+/** The recovery sweep, a job that runs again every minute for as long as the server runs. */
+export const RECOVER_PAYMENTS_JOB = 'payments.recover';
+const RECOVER_PAYMENTS_JOB_KEY = 'payments:recover';
+export const RECOVER_EVERY_MS = MINUTE;
+
+interface Round {
   db: Db;
   processor: PaymentProcessor;
   now: Date;
   log: Logger;
-}): Promise<RecoveryRound> {
-  const common = { db, processor, now, log };
-  const eventsApplied = await applyStoredEvents(common);
-  const paymentsRecovered = await askAboutOpenPayments(common);
-  const { sent, failed } = await retryPendingPayouts(common);
-  return { eventsApplied, paymentsRecovered, payoutsSent: sent, payoutsFailed: failed };
 }
 
-type Round = Parameters<typeof recoverPayments>[0];
+/**
+ * So that no money is left half-moved by a missed webhook or a crash: (a) events stored but not
+ * applied whose payment is now known, (b) payments still open a while after they started, asked of
+ * the processor (a success is applied as an event of its own, `recovered:{paymentId}`; if the order
+ * was cancelled meanwhile, applying it refunds). Payouts whose transfer never went through have jobs
+ * of their own (payouts.ts). The time is the caller's (services.clock); nothing here waits.
+ */
+async function sweep(round: Round) {
+  const eventsApplied = await applyStoredEvents(round);
+  const paymentsRecovered = await askAboutOpenPayments(round);
+  return { eventsApplied, paymentsRecovered };
+}
+
+/** The sweep's job (one pending for all processes); each process starts it with scheduleRecovery. */
+export const recoverPaymentsJob = (processor: PaymentProcessor): OutsideJobHandler => ({
+  async outside(db, _job, { now, log }) {
+    await sweep({ db, processor, now, log });
+    return { runAgainAt: new Date(now.getTime() + RECOVER_EVERY_MS) };
+  },
+});
+
+/** Sets the recovery sweep going, unless it already is (every process calls this at start). */
+export async function scheduleRecovery(db: Db, now: Date) {
+  await db.execute(sql`
+    INSERT INTO jobs (id, kind, key, run_at, payload)
+    VALUES (${crypto.randomUUID()}, ${RECOVER_PAYMENTS_JOB}, ${RECOVER_PAYMENTS_JOB_KEY}, ${now}, '{}'::jsonb)
+    ON CONFLICT (key) WHERE status = 'pending' DO NOTHING`);
+}
+
+/**
+ * One recovery round now: the sweep, then the payout transfers whose retry is due (what the job runner
+ * does over a minute, at once).
+ */
+export async function recoverPayments(round: Round): Promise<RecoveryRound> {
+  const swept = await sweep(round);
+  const { sent, failed } = await retryPendingPayouts(round);
+  return { ...swept, payoutsSent: sent, payoutsFailed: failed };
+}
+
 const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
 
 /** Not asked yet, or long enough ago: a checkout abandoned for days costs dozens of questions, not a thousand. */

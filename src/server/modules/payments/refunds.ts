@@ -4,13 +4,55 @@ import { payments, refunds } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { recordRefundSent } from '../ledger/index.ts';
 import { orderParties, publish } from '../notifications/index.ts';
-import { eachOnItsOwn, errorText } from './batch.ts';
+import { errorText } from './batch.ts';
+import { runDueJobs, type OutsideJobHandler } from '../jobs/index.ts';
 import type { PaymentProcessor } from './processor.ts';
 
+/** Sends one refund that a cancellation or a claim queued (money.ts schedules it with the refund). */
+export const SEND_REFUND_JOB = 'payments.sendRefund';
+export const sendRefundJobKey = (refundId: string) => `refund:${refundId}`;
+
 /**
- * Sends the refunds that cancellations and claims queued. The processor's idempotency key is the
- * refund's id, so a refund sent twice (two processes, a crash before recording) is sent once; the
- * ledger records it once when the row moves from pending.
+ * The refund's job: sent to the processor outside any transaction, then recorded. The processor's
+ * idempotency key is the refund's id, so a refund sent twice (two processes, a crash before
+ * recording) is sent once; the ledger records it once when the row moves from pending. A failure is
+ * kept on the refund (its last error) and the queue tries again with backoff, then keeps it as a
+ * failed job for an admin. `onSent` counts the refunds sent, for whoever runs a round now.
+ */
+export function sendRefundJob(processor: PaymentProcessor, onSent?: () => void): OutsideJobHandler {
+  return {
+    async outside(db, job, { now, log }) {
+      const refundId = String(job.payload.refundId ?? '');
+      const [pending] = await db
+        .select({ refund: refunds, paymentRef: payments.providerRef })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
+      if (!pending) return;
+      const { refund, paymentRef } = pending;
+      try {
+        const { ref } = await processor.refund({
+          paymentRef: paymentRef!,
+          amountCents: refund.amount,
+          idempotencyKey: `refund:${refund.id}`,
+        });
+        await recordRefundDone(db, refund, ref, now);
+        onSent?.();
+      } catch (err) {
+        log.error({ err, refundId: refund.id }, 'refund not sent; retried later');
+        await db
+          .update(refunds)
+          .set({ lastError: errorText(err), updatedAt: now })
+          .where(eq(refunds.id, refund.id));
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Sends the refunds whose jobs are due now (after a cancellation, so the customer's money goes back
+ * at once; the job runner sends any left over).
  */
 export async function sendPendingRefunds({
   db,
@@ -23,33 +65,10 @@ export async function sendPendingRefunds({
   now: Date;
   log: Logger;
 }): Promise<{ sent: number; failed: number }> {
-  const pending = await db
-    .select({ refund: refunds, paymentRef: payments.providerRef })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(eq(refunds.status, 'pending'))
-    .orderBy(refunds.createdAt)
-    .limit(20);
-  return eachOnItsOwn({
-    items: pending,
-    outcomes: ['sent'],
-    handle: async ({ refund, paymentRef }) => {
-      const { ref } = await processor.refund({
-        paymentRef: paymentRef!,
-        amountCents: refund.amount,
-        idempotencyKey: `refund:${refund.id}`,
-      });
-      await recordRefundDone(db, refund, ref, now);
-      return 'sent';
-    },
-    failed: async ({ refund }, err) => {
-      log.error({ err, refundId: refund.id }, 'refund not sent; retried later');
-      await db
-        .update(refunds)
-        .set({ lastError: errorText(err), updatedAt: now })
-        .where(eq(refunds.id, refund.id));
-    },
-  });
+  let sent = 0;
+  const handlers = { [SEND_REFUND_JOB]: sendRefundJob(processor, () => sent++) };
+  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  return { sent, failed };
 }
 
 /** The processor sent it: the refund succeeded, the ledger says so and the customer is told, once. */
