@@ -2,7 +2,7 @@ import { Heart, Leaf, ShieldCheck, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../shared/policies.ts';
 import { Button } from '../components/ui/button.tsx';
-import { PageHeader, Section } from '../components/ui/page.tsx';
+import { CardItem, PageHeader, Section } from '../components/ui/page.tsx';
 import { StatRow } from '../features/content/stat-row.tsx';
 
 const VALUES = [
@@ -82,11 +82,11 @@ export default function AboutPage() {
         <h2 className="text-3xl font-semibold">What we value</h2>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {VALUES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]">
+            <CardItem key={title}>
               <Icon className="size-7 text-rose-500" aria-hidden />
               <h3 className="mt-4 text-lg font-semibold">{title}</h3>
               <p className="mt-2 text-cocoa-600">{text}</p>
-            </li>
+            </CardItem>
           ))}
         </ul>
       </Section>
@@ -94,10 +94,7 @@ export default function AboutPage() {
         <h2 className="text-3xl font-semibold">The team</h2>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {TEAM.map((p) => (
-            <li
-              key={p.name}
-              className="rounded-[var(--radius-card)] bg-white p-6 text-center shadow-[var(--shadow-soft)]"
-            >
+            <CardItem key={p.name} className="text-center">
               <span
                 className="mx-auto flex size-16 items-center justify-center rounded-full bg-gradient-to-br from-rose-200 to-gold-100 font-display text-xl font-semibold text-cocoa-900"
                 aria-hidden
@@ -107,7 +104,7 @@ export default function AboutPage() {
               <h3 className="mt-4 text-lg font-semibold">{p.name}</h3>
               <p className="text-sm font-medium text-rose-600">{p.role}</p>
               <p className="mt-2 text-sm text-cocoa-600">{p.line}</p>
-            </li>
+            </CardItem>
           ))}
         </ul>
       </Section>

@@ -10,7 +10,16 @@ import { Users } from '../features/admin/users.tsx';
 import { VerificationQueue } from '../features/admin/verification.tsx';
 import { useTabParam } from '../lib/use-tab-param.ts';
 
-const TABS = ['applications', 'verification', 'users', 'claims', 'reconciliation', 'jobs'] as const;
+/** The admin's sections, in tab order: each tab's label and what it shows. */
+const SECTIONS = [
+  { tab: 'applications', label: 'Vendor applications', Panel: Applications },
+  { tab: 'verification', label: 'Verification', Panel: VerificationQueue },
+  { tab: 'users', label: 'Users', Panel: Users },
+  { tab: 'claims', label: 'Claims', Panel: Claims },
+  { tab: 'reconciliation', label: 'Reconciliation', Panel: Reconciliation },
+  { tab: 'jobs', label: 'Failed jobs', Panel: FailedJobs },
+] as const;
+const TABS = SECTIONS.map((s) => s.tab);
 
 export default function AdminPage() {
   const [tab, setTab] = useTabParam(TABS, 'applications');
@@ -31,31 +40,17 @@ export default function AdminPage() {
           </div>
           <Tabs value={tab} onValueChange={setTab} className="mt-8">
             <TabsList aria-label="Admin sections" className="flex-wrap rounded-3xl">
-              <TabsTrigger value="applications">Vendor applications</TabsTrigger>
-              <TabsTrigger value="verification">Verification</TabsTrigger>
-              <TabsTrigger value="users">Users</TabsTrigger>
-              <TabsTrigger value="claims">Claims</TabsTrigger>
-              <TabsTrigger value="reconciliation">Reconciliation</TabsTrigger>
-              <TabsTrigger value="jobs">Failed jobs</TabsTrigger>
+              {SECTIONS.map((s) => (
+                <TabsTrigger key={s.tab} value={s.tab}>
+                  {s.label}
+                </TabsTrigger>
+              ))}
             </TabsList>
-            <TabsContent value="applications">
-              <Applications />
-            </TabsContent>
-            <TabsContent value="verification">
-              <VerificationQueue />
-            </TabsContent>
-            <TabsContent value="users">
-              <Users />
-            </TabsContent>
-            <TabsContent value="claims">
-              <Claims />
-            </TabsContent>
-            <TabsContent value="reconciliation">
-              <Reconciliation />
-            </TabsContent>
-            <TabsContent value="jobs">
-              <FailedJobs />
-            </TabsContent>
+            {SECTIONS.map((s) => (
+              <TabsContent key={s.tab} value={s.tab}>
+                <s.Panel />
+              </TabsContent>
+            ))}
           </Tabs>
         </div>
       )}

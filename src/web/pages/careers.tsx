@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
-import { PageHeader, Section } from '../components/ui/page.tsx';
+import { CardItem, PageHeader, Section } from '../components/ui/page.tsx';
 
 const CAREERS_EMAIL = 'careers@frosted.ca';
 const LOCATION = 'Vancouver, BC / Remote in Canada';
@@ -66,10 +66,7 @@ export default function CareersPage() {
             <h2 className="text-3xl font-semibold">Open roles</h2>
             <ul className="mt-6 space-y-4">
               {ROLES.map((r) => (
-                <li
-                  key={r.title}
-                  className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]"
-                >
+                <CardItem key={r.title}>
                   <h3 className="text-xl font-semibold">{r.title}</h3>
                   <p className="text-sm text-cocoa-500">
                     {r.team} · {LOCATION}
@@ -82,7 +79,7 @@ export default function CareersPage() {
                       Apply for {r.title}
                     </a>
                   </Button>
-                </li>
+                </CardItem>
               ))}
             </ul>
             <p className="mt-6 text-cocoa-600">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../shared/policies.ts';
+import { HeaderRow } from '../components/ui/table.tsx';
 import { LegalDocument, type LegalSection } from '../features/content/legal-document.tsx';
 
 const COOKIES = [
@@ -29,17 +30,10 @@ const SECTIONS: LegalSection[] = [
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Cookies set by Frosted</caption>
             <thead className="bg-cream-200 text-cocoa-900">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Cookie
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Purpose
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Duration
-                </th>
-              </tr>
+              <HeaderRow
+                columns={[{ label: 'Cookie' }, { label: 'Purpose' }, { label: 'Duration' }]}
+                className="px-4 py-3"
+              />
             </thead>
             <tbody>
               {COOKIES.map((c) => (

@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { signInSchema } from '../../shared/schemas/auth.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Field, fieldA11y } from '../components/ui/field.tsx';
-import { Input } from '../components/ui/input.tsx';
+import { formFields, InputField } from '../components/ui/field.tsx';
 import { authClient } from '../lib/auth-client.ts';
 import { DemoModeBanner } from '../features/auth/demo-mode-banner.tsx';
 
@@ -19,7 +18,7 @@ type Values = z.infer<typeof schema>;
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
-  const error = formState.errors.email?.message;
+  const field = formFields('fp', register, formState.errors);
 
   const onSubmit = async ({ email }: Values) => {
     const { error: err } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
@@ -50,14 +49,7 @@ export default function ForgotPasswordPage() {
             <p className="text-cocoa-600">
               Enter the e-mail you signed up with and we will send you a reset link.
             </p>
-            <Field id="fp-email" label="Email" error={error}>
-              <Input
-                type="email"
-                autoComplete="email"
-                {...fieldA11y('fp-email', error)}
-                {...register('email')}
-              />
-            </Field>
+            <InputField label="Email" type="email" autoComplete="email" {...field('email')} />
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Sending...' : 'Send reset link'}
             </Button>

@@ -1,4 +1,4 @@
-import { PageHeader, Section } from '../components/ui/page.tsx';
+import { CardItem, PageHeader, Section } from '../components/ui/page.tsx';
 import { StatRow } from '../features/content/stat-row.tsx';
 
 const PRESS_EMAIL = 'press@frosted.ca';
@@ -40,14 +40,11 @@ export default function PressPage() {
             <h2 className="text-3xl font-semibold">Latest news</h2>
             <ul className="mt-6 space-y-4">
               {NEWS.map((n) => (
-                <li
-                  key={n.title}
-                  className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]"
-                >
+                <CardItem key={n.title}>
                   <p className="text-sm font-medium text-rose-600">{n.date}</p>
                   <h3 className="mt-1 text-xl font-semibold">{n.title}</h3>
                   <p className="mt-2 text-cocoa-700">{n.text}</p>
-                </li>
+                </CardItem>
               ))}
             </ul>
           </div>

@@ -9,8 +9,7 @@ import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Field, fieldA11y } from '../components/ui/field.tsx';
-import { Input, Textarea } from '../components/ui/input.tsx';
+import { InputField, TextareaField } from '../components/ui/field.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -216,22 +215,22 @@ function ChangeForm({
         onSend(parsed.data, setErrors);
       }}
     >
-      <Field id="change-message" label="What would you like changed?" error={errors.message}>
-        <Textarea
-          rows={3}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          {...fieldA11y('change-message', errors.message)}
-        />
-      </Field>
-      <Field id="change-target" label="Price you hope for ($, optional)" error={errors.targetPriceCents}>
-        <Input
-          inputMode="decimal"
-          value={target}
-          onChange={(e) => setTarget(e.target.value)}
-          {...fieldA11y('change-target', errors.targetPriceCents)}
-        />
-      </Field>
+      <TextareaField
+        id="change-message"
+        label="What would you like changed?"
+        error={errors.message}
+        rows={3}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+      />
+      <InputField
+        id="change-target"
+        label="Price you hope for ($, optional)"
+        error={errors.targetPriceCents}
+        inputMode="decimal"
+        value={target}
+        onChange={(e) => setTarget(e.target.value)}
+      />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? 'Sending...' : 'Send'}

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { customerSignUpSchema } from '../../shared/schemas/auth.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { Field, fieldA11y } from '../components/ui/field.tsx';
-import { Input } from '../components/ui/input.tsx';
+import { formFields, InputField } from '../components/ui/field.tsx';
 import { authClient } from '../lib/auth-client.ts';
 
 const schema = z
@@ -22,6 +21,7 @@ export default function ResetPasswordPage() {
   const linkError = params.get('error');
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
   const { errors } = formState;
+  const field = formFields('rp', register, errors);
 
   const onSubmit = async ({ password }: Values) => {
     if (!token) return;
@@ -47,22 +47,18 @@ export default function ResetPasswordPage() {
           </div>
         ) : (
           <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-            <Field id="rp-password" label="New password" error={errors.password?.message}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...fieldA11y('rp-password', errors.password?.message)}
-                {...register('password')}
-              />
-            </Field>
-            <Field id="rp-confirm" label="Confirm new password" error={errors.confirm?.message}>
-              <Input
-                type="password"
-                autoComplete="new-password"
-                {...fieldA11y('rp-confirm', errors.confirm?.message)}
-                {...register('confirm')}
-              />
-            </Field>
+            <InputField
+              label="New password"
+              type="password"
+              autoComplete="new-password"
+              {...field('password')}
+            />
+            <InputField
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+              {...field('confirm')}
+            />
             <Button type="submit" className="w-full" disabled={formState.isSubmitting}>
               {formState.isSubmitting ? 'Saving...' : 'Change password'}
             </Button>

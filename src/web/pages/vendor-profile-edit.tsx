@@ -1,12 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
 import { LoadError } from '../components/ui/load-error.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useOwnVendorProfile } from '../features/vendor-admin/api.ts';
 import { ProfileImage } from '../features/vendor-admin/profile-image.tsx';
 import { VendorProfileForm } from '../features/vendor-admin/profile-form.tsx';
+import { VendorSubpage } from '../features/vendor-admin/vendor-subpage.tsx';
 
 export default function VendorProfileEditPage() {
   return <RequireAuth need="vendor">{() => <EditProfile />}</RequireAuth>;
@@ -16,14 +16,7 @@ function EditProfile() {
   const navigate = useNavigate();
   const { data, isPending, error, refetch } = useOwnVendorProfile();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/vendor-dashboard"
-        className="inline-flex items-center gap-1 text-sm font-medium text-rose-600 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Vendor Dashboard
-      </Link>
-      <h1 className="mt-3 text-4xl font-semibold">Edit Profile</h1>
+    <VendorSubpage title="Edit Profile">
       <p className="mt-1 text-cocoa-600">What customers see on your page and filter on when they browse.</p>
       <Card className="mt-8 p-6 sm:p-8">
         {isPending ? (
@@ -41,6 +34,6 @@ function EditProfile() {
           </div>
         )}
       </Card>
-    </div>
+    </VendorSubpage>
   );
 }

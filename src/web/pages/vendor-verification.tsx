@@ -1,10 +1,10 @@
-import { ArrowLeft, Lock } from 'lucide-react';
-import { Link } from 'react-router';
+import { Lock } from 'lucide-react';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { LoadError } from '../components/ui/load-error.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useOwnChecklist } from '../features/verification/api.ts';
 import { VendorChecklist } from '../features/verification/vendor-checklist.tsx';
+import { VendorSubpage } from '../features/vendor-admin/vendor-subpage.tsx';
 
 /** The vendor's verification checklist (pending vendors too: it is part of the application). */
 export default function VendorVerificationPage() {
@@ -14,14 +14,7 @@ export default function VendorVerificationPage() {
 function Checklist() {
   const { data, isPending, error, refetch } = useOwnChecklist();
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-      <Link
-        to="/vendor-dashboard"
-        className="inline-flex items-center gap-1 text-sm font-medium text-rose-600 hover:underline"
-      >
-        <ArrowLeft className="size-4" aria-hidden /> Vendor Dashboard
-      </Link>
-      <h1 className="mt-3 text-4xl font-semibold">Verification checklist</h1>
+    <VendorSubpage title="Verification checklist">
       <p className="mt-2 flex items-start gap-2 text-cocoa-600">
         <Lock className="mt-1 size-4 shrink-0" aria-hidden />
         Your documents are private: only you and Frosted’s administrators can open them. Your public page
@@ -36,6 +29,6 @@ function Checklist() {
           <VendorChecklist checklist={data} />
         )}
       </div>
-    </div>
+    </VendorSubpage>
   );
 }

@@ -8,7 +8,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PROOF_STATUSES, type ProofStatus } from '../../../shared/proofs.ts';
@@ -19,6 +18,7 @@ import {
   type VerificationStatus,
 } from '../../../shared/verification.ts';
 import { users } from './auth.ts';
+import { createdAt, id, inList, ref, timestamptz, updatedAt } from './columns.ts';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -26,18 +26,14 @@ import { orders, vendors } from './marketplace.ts';
  * proofs of each order, and the verification checklist behind the Verified badge.
  */
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /** A day the vendor takes no orders (a holiday, a market day). Days are Vancouver calendar days. */
 export const vendorBlackoutDates = pgTable(
   'vendor_blackout_dates',
   {
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.vendorId, t.day] }),
@@ -61,10 +57,8 @@ export interface ProofImage {
 export const orderProofs = pgTable(
   'order_proofs',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'cascade').notNull(),
     /** 1, 2, 3… per order. */
     round: integer('round').notNull(),
     note: text('note'),
@@ -73,9 +67,9 @@ export const orderProofs = pgTable(
     /** The customer's answer: what to change (null when approved without a word). */
     response: text('response'),
     responseImages: jsonb('response_images').$type<ProofImage[]>().notNull().default([]),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
-    sentBy: text('sent_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamptz('responded_at'),
+    sentBy: ref('sent_by', () => users.id, 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('order_proofs_status_check', sql`${t.status} IN (${inList(PROOF_STATUSES)})`),
@@ -93,10 +87,8 @@ export const orderProofs = pgTable(
 export const vendorVerificationItems = pgTable(
   'vendor_verification_items',
   {
-    id: text('id').primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
     kind: text('kind').$type<VerificationKind>().notNull(),
     status: text('status').$type<VerificationStatus>().notNull().default('submitted'),
     /** The private storage key of the document, its name as uploaded, its type and size. */
@@ -108,12 +100,12 @@ export const vendorVerificationItems = pgTable(
     note: text('note'),
     /** The last day the document is valid (a Vancouver day); null for items that do not expire. */
     expiresOn: date('expires_on', { mode: 'string' }),
-    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: ref('reviewed_by', () => users.id, 'set null'),
+    reviewedAt: timestamptz('reviewed_at'),
     /** When the vendor was told it expires soon (once per expiry date). */
-    expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiryNoticeAt: timestamptz('expiry_notice_at'),
+    submittedAt: timestamptz('submitted_at').notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('vendor_verification_items_kind_check', sql`${t.kind} IN (${inList(VERIFICATION_KINDS)})`),

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { createdAt, id, inList, ref, timestamptz } from './columns.ts';
 import { vendors } from './marketplace.ts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const GENERATION_STATUSES = ['running', 'succeeded', 'failed'] as const;
 export const DESIGN_IMAGE_STATUSES = ['pending', 'succeeded', 'failed'] as const;
@@ -35,10 +24,10 @@ export interface StoredDesignForm {
 export const designGenerations = pgTable(
   'design_generations',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     /** Null for a visitor; then the unguessable id is what lets them follow and save it. */
-    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    vendorId: ref('vendor_id', () => vendors.id, 'set null'),
     variations: integer('variations').notNull(),
     form: jsonb('form').$type<StoredDesignForm>().notNull(),
     status: text('status').notNull().default('running'),
@@ -49,8 +38,8 @@ export const designGenerations = pgTable(
     /** The daily quota bucket the images were counted in, so failed ones are given back to it. */
     quotaKey: text('quota_key').notNull(),
     quotaDay: date('quota_day').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     check('design_generations_status_check', sql`${t.status} IN (${inList(GENERATION_STATUSES)})`),
@@ -67,10 +56,8 @@ export const designGenerations = pgTable(
 export const designImages = pgTable(
   'design_images',
   {
-    id: text('id').primaryKey(),
-    generationId: text('generation_id')
-      .notNull()
-      .references(() => designGenerations.id, { onDelete: 'cascade' }),
+    id: id(),
+    generationId: ref('generation_id', () => designGenerations.id, 'cascade').notNull(),
     position: integer('position').notNull(),
     style: text('style').notNull(),
     status: text('status').notNull().default('pending'),
@@ -87,7 +74,7 @@ export const designImages = pgTable(
     costCents: integer('cost_cents').notNull().default(0),
     errorKind: text('error_kind'),
     errorMessage: text('error_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('design_images_status_check', sql`${t.status} IN (${inList(DESIGN_IMAGE_STATUSES)})`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, timestamps, timestamptz } from './columns.ts';
 
 export const JOB_STATUSES = ['pending', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -13,11 +14,11 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const jobs = pgTable(
   'jobs',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     kind: text('kind').notNull(),
     key: text('key').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    runAt: timestamptz('run_at').notNull(),
     status: text('status').$type<JobStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -26,10 +27,9 @@ export const jobs = pgTable(
      * transaction: until `locked_until` no other process takes it; a process that dies leaves the lease
      * to lapse and the job to be taken again (counted as a failed attempt).
      */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestamptz('locked_until'),
     lockedBy: text('locked_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('jobs_status_check', sql`${t.status} IN ('pending', 'done', 'failed', 'cancelled')`),

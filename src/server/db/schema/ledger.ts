@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, isDemo, ref } from './columns.ts';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -43,17 +44,15 @@ export const LEDGER_TRANSACTION_KINDS = [
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /** Ids are the account's meaning (`order_held:{orderId}`), so posting never needs a lookup first. */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     kind: text('kind').$type<LedgerAccountKind>().notNull(),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'restrict' }),
-    vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    orderId: ref('order_id', () => orders.id, 'restrict'),
+    vendorId: ref('vendor_id', () => vendors.id, 'restrict'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ledger_accounts_kind_check', sql`${t.kind} IN (${inList(LEDGER_ACCOUNT_KINDS)})`),
@@ -67,23 +66,23 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     kind: text('kind').$type<LedgerTransactionKind>().notNull(),
     /**
      * What caused it (`payment:{paymentId}`, `release:{orderId}`, `payout:{payoutId}`): unique, so the
      * same event (a webhook delivered twice, a retried job) never moves money twice.
      */
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'restrict' }),
-    vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'restrict' }),
+    orderId: ref('order_id', () => orders.id, 'restrict'),
+    vendorId: ref('vendor_id', () => vendors.id, 'restrict'),
     memo: text('memo'),
     /**
      * Demo money, which the admin's Clear of the demo data may delete: set by the database when the
      * posting is written (its order is a demo order, or a payout of a demo vendor no real order has
      * used), whatever the insert says, and never changed after (migration 0028, decision 013).
      */
-    isDemo: boolean('is_demo').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    isDemo: isDemo(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ledger_transactions_kind_check', sql`${t.kind} IN (${inList(LEDGER_TRANSACTION_KINDS)})`),
@@ -95,16 +94,12 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: text('id').primaryKey(),
-    transactionId: text('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id, { onDelete: 'restrict' }),
-    accountId: text('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    id: id(),
+    transactionId: ref('transaction_id', () => ledgerTransactions.id, 'restrict').notNull(),
+    accountId: ref('account_id', () => ledgerAccounts.id, 'restrict').notNull(),
     /** Cents: debit +, credit −. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ledger_entries_amount_check', sql`${t.amount} <> 0`),

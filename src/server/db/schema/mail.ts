@@ -8,7 +8,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
@@ -18,14 +17,13 @@ import {
   type EmailStatus,
 } from '../../../shared/schemas/email.ts';
 import { users } from './auth.ts';
+import { createdAt, id, inList, ref, timestamptz, updatedAt } from './columns.ts';
 
 /** What a queued e-mail is to say, read again when it is written (modules/mail/render.ts). */
 export type EmailPayload =
   | { template: 'event'; eventId: string }
   | { template: 'messages'; messageIds: string[]; total: number }
   | { template: 'reminder'; orderId: string; completesAt: string };
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * Every e-mail Frosted sends (modules/mail): written in the transaction of the change it reports and
@@ -37,7 +35,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     to: text('to_address').notNull(),
     /** Null until the delivery round writes the e-mail from its payload (then kept for retries and admins). */
     subject: text('subject'),
@@ -51,18 +49,18 @@ export const emailOutbox = pgTable(
     link: text('link'),
     status: text('status').$type<EmailStatus>().notNull().default('queued'),
     /** The recipient's account, when the e-mail is about one (null for an address alone). */
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: ref('user_id', () => users.id, 'set null'),
     /** The preference it falls under; null for e-mails that can't be switched off (receipts, account). */
     category: text('category').$type<EmailCategory>(),
     /** The one-click unsubscribe address (List-Unsubscribe), for e-mails with a category. */
     unsubscribeUrl: text('unsubscribe_url'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    sentAt: timestamptz('sent_at'),
     /** Names an e-mail that must go once only (a reminder): a second with the same key is not queued. */
     dedupeKey: text('dedupe_key'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('email_outbox_status_check', sql`${t.status} IN (${inList(EMAIL_STATUSES)})`),
@@ -89,13 +87,11 @@ export const emailOutbox = pgTable(
 
 /** Which e-mails a user wants, per category (no row: all of them). Receipts are not a category. */
 export const emailPreferences = pgTable('email_preferences', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ref('user_id', () => users.id, 'cascade').primaryKey(),
   messages: boolean('messages').notNull().default(true),
   quotes: boolean('quotes').notNull().default(true),
   orders: boolean('orders').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -104,18 +100,16 @@ export const emailPreferences = pgTable('email_preferences', {
  * only to people away for 15 minutes, and never twice about one message.
  */
 export const userActivity = pgTable('user_activity', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
-  messagesEmailedThrough: timestamp('messages_emailed_through', { withTimezone: true }),
+  userId: ref('user_id', () => users.id, 'cascade').primaryKey(),
+  lastSeenAt: timestamptz('last_seen_at'),
+  messagesEmailedThrough: timestamptz('messages_emailed_through'),
 });
 
 /** Fixed-window request counters shared by Better Auth and our own limiter (several processes agree). */
 export const rateLimits = pgTable(
   'rate_limits',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     key: text('key').notNull(),
     count: integer('count').notNull(),
     lastRequest: bigint('last_request', { mode: 'number' }).notNull(),

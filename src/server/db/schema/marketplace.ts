@@ -10,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { ORDER_ACTIONS, ORDER_PARTIES } from '../../../shared/order-machine.ts';
@@ -19,14 +18,8 @@ import { MESSAGE_IMAGES_MAX } from '../../../shared/schemas/messages.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { LEAD_TIME_MAX_DAYS, ORDERS_PER_DAY_MAX } from '../../../shared/schemas/vendor-profile.ts';
 import { users } from './auth.ts';
+import { createdAt, id, inList, isDemo, ref, timestamps, timestamptz } from './columns.ts';
 import { designImages } from './designs.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
@@ -44,11 +37,10 @@ const searchVector = sql`vendor_search_vector(business_name, description, locati
 export const vendors = pgTable(
   'vendors',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id')
+    id: id(),
+    userId: ref('user_id', () => users.id, 'cascade')
       .notNull()
-      .unique()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .unique(),
     businessName: text('business_name').notNull(),
     businessAddress: text('business_address'),
     specialty: text('specialty').notNull(),
@@ -101,9 +93,8 @@ export const vendors = pgTable(
     stripeAccountId: text('stripe_account_id').unique(),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
-    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
-    isDemo: boolean('is_demo').notNull().default(false),
-    ...timestamps,
+    isDemo: isDemo(),
+    ...timestamps(),
   },
   (t) => [
     check('vendors_status_check', sql`${t.status} IN (${inList(VENDOR_STATUSES)})`),
@@ -162,10 +153,8 @@ export const vendors = pgTable(
 export const cakeDesigns = pgTable(
   'cake_designs',
   {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
     occasion: text('occasion').notNull(),
     flavor: text('flavor').notNull(),
     size: text('size').notNull(),
@@ -177,10 +166,9 @@ export const cakeDesigns = pgTable(
     style: text('style'),
     dietaryRestrictions: text('dietary_restrictions'),
     /** The generated image it was saved from; its public page is /designs/{designImageId}. */
-    designImageId: text('design_image_id').references(() => designImages.id, { onDelete: 'set null' }),
-    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
-    isDemo: boolean('is_demo').notNull().default(false),
-    ...timestamps,
+    designImageId: ref('design_image_id', () => designImages.id, 'set null'),
+    isDemo: isDemo(),
+    ...timestamps(),
   },
   (t) => [
     index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc()),
@@ -202,15 +190,11 @@ export interface OrderDesignSnapshot {
 export const orders = pgTable(
   'orders',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     orderNumber: text('order_number').notNull().unique(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'restrict' }),
-    cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'set null' }),
+    customerId: ref('customer_id', () => users.id, 'restrict').notNull(),
+    vendorId: ref('vendor_id', () => vendors.id, 'restrict').notNull(),
+    cakeDesignId: ref('cake_design_id', () => cakeDesigns.id, 'set null'),
     status: text('status').notNull().default('pending'),
     amount: integer('amount').notNull(),
     /** The service fee (basis points, 800 = 8%) as it was when the order was made: what the vendor agreed to. */
@@ -219,7 +203,7 @@ export const orders = pgTable(
     refundPercent: integer('refund_percent'),
     /** The vendor's change cut-off (hours before the event) when the order was made; null: the vendor's now. */
     changeCutoffHours: integer('change_cutoff_hours'),
-    deliveryDate: timestamp('delivery_date', { withTimezone: true }),
+    deliveryDate: timestamptz('delivery_date'),
     deliveryAddress: text('delivery_address'),
     specialInstructions: text('special_instructions'),
     /** The brief of the accepted quote, frozen at acceptance (later edits of anything leave it as agreed). */
@@ -231,13 +215,12 @@ export const orders = pgTable(
      * rest is charged; both null for an order paid in full.
      */
     depositCents: integer('deposit_cents'),
-    balanceDueAt: timestamp('balance_due_at', { withTimezone: true }),
+    balanceDueAt: timestamptz('balance_due_at'),
     /** The card saved with the deposit for the balance (a Stripe PaymentMethod, or the sandbox's), and its customer. */
     paymentMethodRef: text('payment_method_ref'),
     processorCustomerRef: text('processor_customer_ref'),
-    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
-    isDemo: boolean('is_demo').notNull().default(false),
-    ...timestamps,
+    isDemo: isDemo(),
+    ...timestamps(),
   },
   (t) => [
     check('orders_status_check', sql`${t.status} IN (${inList(ORDER_STATUSES)})`),
@@ -265,10 +248,8 @@ export const orders = pgTable(
 export const orderEvents = pgTable(
   'order_events',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'cascade').notNull(),
     /** 1, 2, 3 … per order: the timeline's order, and unique, so two concurrent changes cannot both land. */
     seq: integer('seq').notNull(),
     action: text('action').notNull(),
@@ -276,14 +257,14 @@ export const orderEvents = pgTable(
     toStatus: text('to_status').notNull(),
     party: text('party').notNull(),
     /** The user who acted; null for the system (timers, payments) or a deleted account. */
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: ref('actor_id', () => users.id, 'set null'),
     note: text('note'),
     /** Delivered with a photo: the stored picture (deliveries bucket) and its thumbnail, with its size. */
     photoKey: text('photo_key'),
     photoThumbKey: text('photo_thumb_key'),
     photoWidth: integer('photo_width'),
     photoHeight: integer('photo_height'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('order_events_action_check', sql`${t.action} IN ('created', ${inList(ORDER_ACTIONS)})`),
@@ -302,15 +283,12 @@ export const orderEvents = pgTable(
 export const customerFavorites = pgTable(
   'customer_favorites',
   {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'cascade' }),
-    vendorId: text('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
-    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
-    isDemo: boolean('is_demo').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    id: id(),
+    customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
+    cakeDesignId: ref('cake_design_id', () => cakeDesigns.id, 'cascade'),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade'),
+    isDemo: isDemo(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('customer_favorites_target_check', sql`num_nonnulls(${t.cakeDesignId}, ${t.vendorId}) = 1`),
@@ -324,27 +302,21 @@ export const customerFavorites = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'cascade')
       .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+      .unique(),
+    customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
     rating: integer('rating').notNull(),
     title: text('title'),
     comment: text('comment').notNull(),
     helpfulCount: integer('helpful_count').notNull().default(0),
     /** The vendor's one public reply, and when it was written. */
     vendorReply: text('vendor_reply'),
-    vendorRepliedAt: timestamp('vendor_replied_at', { withTimezone: true }),
-    /** A row of the demo data (modules/seed): the admin's Clear deletes these, told by this column alone. */
-    isDemo: boolean('is_demo').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    vendorRepliedAt: timestamptz('vendor_replied_at'),
+    isDemo: isDemo(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
@@ -362,14 +334,14 @@ export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
 export const supportRequests = pgTable(
   'support_requests',
   {
-    id: text('id').primaryKey(),
-    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    id: id(),
+    userId: ref('user_id', () => users.id, 'set null'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     status: text('status').notNull().default('open'),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     check('support_requests_status_check', sql`${t.status} IN (${inList(SUPPORT_STATUSES)})`),
@@ -382,10 +354,8 @@ export const supportRequests = pgTable(
 export const portfolioItems = pgTable(
   'portfolio_items',
   {
-    id: text('id').primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
     title: text('title').notNull(),
     category: text('category').notNull(),
     /** Integer cents (CAD); either may be null ("from $X", "up to $Y"). */
@@ -398,7 +368,7 @@ export const portfolioItems = pgTable(
     height: integer('height').notNull(),
     /** 0-based order in the gallery. */
     position: integer('position').notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     check(
@@ -413,17 +383,13 @@ export const portfolioItems = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
-    customerReadAt: timestamp('customer_read_at', { withTimezone: true }),
-    vendorReadAt: timestamp('vendor_read_at', { withTimezone: true }),
-    ...timestamps,
+    id: id(),
+    customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
+    lastMessageAt: timestamptz('last_message_at').notNull().defaultNow(),
+    customerReadAt: timestamptz('customer_read_at'),
+    vendorReadAt: timestamptz('vendor_read_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('conversations_customer_vendor_uq').on(t.customerId, t.vendorId),
@@ -435,17 +401,13 @@ export const conversations = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: text('id').primaryKey(),
-    conversationId: text('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    conversationId: ref('conversation_id', () => conversations.id, 'cascade').notNull(),
+    senderId: ref('sender_id', () => users.id, 'cascade').notNull(),
     /** The order the message is about, when sent from an order. */
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderId: ref('order_id', () => orders.id, 'set null'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     // Empty only for a message that is images alone (the API requires text or an image).
@@ -463,9 +425,7 @@ export const messages = pgTable(
 export const messageImages = pgTable(
   'message_images',
   {
-    messageId: text('message_id')
-      .notNull()
-      .references(() => messages.id, { onDelete: 'cascade' }),
+    messageId: ref('message_id', () => messages.id, 'cascade').notNull(),
     position: integer('position').notNull(),
     imageKey: text('image_key').notNull(),
     thumbKey: text('thumb_key').notNull(),

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import {
   NOTIFICATION_TYPES,
   type NotificationRefs,
   type NotificationType,
 } from '../../../shared/schemas/notifications.ts';
 import { users } from './auth.ts';
+import { createdAt, inList, ref, timestamptz } from './columns.ts';
 
 /**
  * The refs of a stored notification: the ids the DTO shows, and what the row must remember of the
@@ -21,8 +22,6 @@ export type StoredRefs = NotificationRefs & {
   amount?: number;
 };
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /**
  * What each user is told happened (modules/notifications): one row per recipient, written in the
  * transaction of the change it tells of. The id increases, so it is the event stream's `id:` and a
@@ -32,15 +31,13 @@ export const userEvents = pgTable(
   'user_events',
   {
     id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
     type: text('type').$type<NotificationType>().notNull(),
     refs: jsonb('refs').$type<StoredRefs>().notNull().default({}),
     /** Who made the change, when a user did (never a recipient of it). */
     actorId: text('actor_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    readAt: timestamptz('read_at'),
   },
   (t) => [
     check('user_events_type_check', sql`${t.type} IN (${inList(NOTIFICATION_TYPES)})`),

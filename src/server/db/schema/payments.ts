@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, inList, ref, timestamps, timestamptz } from './columns.ts';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -33,8 +24,6 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
-
 /** What a payment pays of its order: all of it, the deposit, or the balance (src/shared/deposits.ts). */
 export const PAYMENT_PURPOSES = ['full', 'deposit', 'balance'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
@@ -42,10 +31,8 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'restrict').notNull(),
     provider: text('provider').notNull(),
     /** The processor's id for it (a sandbox charge, a Stripe PaymentIntent). */
     providerRef: text('provider_ref'),
@@ -57,14 +44,13 @@ export const payments = pgTable(
     /** Why the last attempt failed, as the customer is told. */
     failureMessage: text('failure_message'),
     /** When recovery last asked the processor about it while it was open (payments/recovery.ts). */
-    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedAt: timestamptz('checked_at'),
     /**
      * Set while a card or confirmation is with the processor and its answer is not recorded: the
      * outcome is unknown (a crash in between leaves it set), so the processor is asked at once.
      */
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamptz('submitted_at'),
+    ...timestamps(),
   },
   (t) => [
     check('payments_status_check', sql`${t.status} IN (${inList(PAYMENT_STATUSES)})`),
@@ -101,19 +87,14 @@ export type RefundStatus = (typeof REFUND_STATUSES)[number];
 export const refunds = pgTable(
   'refunds',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
-    paymentId: text('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'restrict').notNull(),
+    paymentId: ref('payment_id', () => payments.id, 'restrict').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('pending'),
     providerRef: text('provider_ref'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('refunds_status_check', sql`${t.status} IN (${inList(REFUND_STATUSES)})`),
@@ -126,16 +107,13 @@ export const refunds = pgTable(
 export const payouts = pgTable(
   'payouts',
   {
-    id: text('id').primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'restrict' }),
+    id: id(),
+    vendorId: ref('vendor_id', () => vendors.id, 'restrict').notNull(),
     amount: integer('amount').notNull(),
     status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
     providerRef: text('provider_ref'),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('payouts_status_check', sql`${t.status} IN ('pending', 'paid', 'failed')`),
@@ -155,19 +133,19 @@ export const payouts = pgTable(
 export const processorEvents = pgTable(
   'processor_events',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     provider: text('provider').notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    appliedAt: timestamptz('applied_at'),
     /** Why it was not applied (the last failure, or why it was flagged). */
     error: text('error'),
     /** Failed applications so far; the next is not tried before `nextTryAt` (backoff). */
     attempts: integer('attempts').notNull().default(0),
-    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
+    nextTryAt: timestamptz('next_try_at'),
     /** Not applied because it disagrees with the payment (amount, currency): an admin looks at it. */
-    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    flaggedAt: timestamptz('flagged_at'),
   },
   (t) => [
     index('processor_events_unapplied_idx')
@@ -183,7 +161,7 @@ export const processorEvents = pgTable(
 export const sandboxCharges = pgTable(
   'sandbox_charges',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     amount: integer('amount').notNull(),
     status: text('status')
@@ -194,30 +172,27 @@ export const sandboxCharges = pgTable(
     savedMethod: text('saved_method'),
     declineMessage: text('decline_message'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [check('sandbox_charges_amount_check', sql`${t.amount} > 0`)],
 );
 
 /** Cards the sandbox saved for later charges (what a processor's saved payment methods are). */
 export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
-  id: text('id').primaryKey(),
+  id: id(),
   /** A test card number: the sandbox never sees a real card. */
   cardNumber: text('card_number').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const sandboxRefunds = pgTable(
   'sandbox_refunds',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    chargeId: text('charge_id')
-      .notNull()
-      .references(() => sandboxCharges.id, { onDelete: 'restrict' }),
+    chargeId: ref('charge_id', () => sandboxCharges.id, 'restrict').notNull(),
     amount: integer('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('sandbox_refunds_amount_check', sql`${t.amount} > 0`),
@@ -228,11 +203,11 @@ export const sandboxRefunds = pgTable(
 export const sandboxTransfers = pgTable(
   'sandbox_transfers',
   {
-    id: text('id').primaryKey(),
+    id: id(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     destination: text('destination').notNull(),
     amount: integer('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('sandbox_transfers_amount_check', sql`${t.amount} > 0`)],
 );
@@ -257,22 +232,20 @@ export interface ClaimPhoto {
 export const claims = pgTable(
   'claims',
   {
-    id: text('id').primaryKey(),
-    orderId: text('order_id')
+    id: id(),
+    orderId: ref('order_id', () => orders.id, 'restrict')
       .notNull()
-      .unique()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+      .unique(),
     description: text('description').notNull(),
     photos: jsonb('photos').$type<ClaimPhoto[]>().notNull().default([]),
     status: text('status').$type<ClaimStatus>().notNull().default('open'),
     vendorResponse: text('vendor_response'),
-    vendorRespondedAt: timestamp('vendor_responded_at', { withTimezone: true }),
+    vendorRespondedAt: timestamptz('vendor_responded_at'),
     outcome: text('outcome').$type<ClaimOutcome>(),
     refundCents: integer('refund_cents'),
     adminNote: text('admin_note'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamptz('resolved_at'),
+    ...timestamps(),
   },
   (t) => [
     check('claims_status_check', sql`${t.status} IN (${inList(CLAIM_STATUSES)})`),

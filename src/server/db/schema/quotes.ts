@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { QUOTE_ACTIONS, QUOTE_PARTIES, QUOTE_STATUSES } from '../../../shared/quote-machine.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { users } from './auth.ts';
+import { createdAt, id, inList, ref, timestamps, timestamptz } from './columns.ts';
 import { cakeDesigns, orders, vendors } from './marketplace.ts';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 export const QUOTE_REQUEST_STATUSES = ['open', 'accepted', 'closed'] as const;
 
@@ -23,18 +12,15 @@ export const QUOTE_REQUEST_STATUSES = ['open', 'accepted', 'closed'] as const;
 export const quoteRequests = pgTable(
   'quote_requests',
   {
-    id: text('id').primaryKey(),
-    customerId: text('customer_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    cakeDesignId: text('cake_design_id').references(() => cakeDesigns.id, { onDelete: 'set null' }),
+    id: id(),
+    customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
+    cakeDesignId: ref('cake_design_id', () => cakeDesigns.id, 'set null'),
     brief: jsonb('brief').$type<QuoteBrief>().notNull(),
     /** The event's Vancouver day, for lead times and full days. */
     eventDate: date('event_date', { mode: 'string' }).notNull(),
     /** open while any quote is; accepted once one is; closed when none is left. */
     status: text('status').notNull().default('open'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check('quote_requests_status_check', sql`${t.status} IN (${inList(QUOTE_REQUEST_STATUSES)})`),
@@ -47,26 +33,21 @@ export const quoteRequests = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: text('id').primaryKey(),
-    requestId: text('request_id')
-      .notNull()
-      .references(() => quoteRequests.id, { onDelete: 'cascade' }),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    id: id(),
+    requestId: ref('request_id', () => quoteRequests.id, 'cascade').notNull(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
     status: text('status').notNull().default('requested'),
     priceCents: integer('price_cents'),
     deliveryFeeCents: integer('delivery_fee_cents'),
     includes: text('includes'),
     message: text('message'),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
+    validUntil: timestamptz('valid_until'),
     /** Answers sent so far (0 until the first). */
     revision: integer('revision').notNull().default(0),
     /** The vendor's first answer (quote or decline): their response time is from created_at to here. */
-    firstResponseAt: timestamp('first_response_at', { withTimezone: true }),
-    orderId: text('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    firstResponseAt: timestamptz('first_response_at'),
+    orderId: ref('order_id', () => orders.id, 'set null'),
+    ...timestamps(),
   },
   (t) => [
     check('quotes_status_check', sql`${t.status} IN (${inList(QUOTE_STATUSES)})`),
@@ -84,22 +65,20 @@ export const quotes = pgTable(
 export const quoteEvents = pgTable(
   'quote_events',
   {
-    id: text('id').primaryKey(),
-    quoteId: text('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    id: id(),
+    quoteId: ref('quote_id', () => quotes.id, 'cascade').notNull(),
     seq: integer('seq').notNull(),
     /** 'requested' (the first), or an action of src/shared/quote-machine.ts. */
     action: text('action').notNull(),
     toStatus: text('to_status').notNull(),
     party: text('party').notNull(),
-    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: ref('actor_id', () => users.id, 'set null'),
     priceCents: integer('price_cents'),
     deliveryFeeCents: integer('delivery_fee_cents'),
     targetPriceCents: integer('target_price_cents'),
     message: text('message'),
-    validUntil: timestamp('valid_until', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamptz('valid_until'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('quote_events_action_check', sql`${t.action} IN ('requested', ${inList(QUOTE_ACTIONS)})`),

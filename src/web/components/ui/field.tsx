@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
-import { FieldError, Label } from './input.tsx';
+import type { ComponentProps, ComponentType, ReactNode } from 'react';
+import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
+import { FieldError, Input, Label, NativeSelect, Textarea } from './input.tsx';
 
 /** Props that tie an input to its label and error message. */
 export const fieldA11y = (id: string, error?: string) => ({
@@ -26,6 +27,42 @@ export function Field({
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+type LabelledProps<P> = Omit<P, 'id'> & { id: string; label: string; error?: string | undefined };
+
+/** A control in its Field: its label above, its error message below, both tied to it. */
+function labelled<P extends object>(Control: ComponentType<P>) {
+  return function LabelledControl({ id, label, error, ...props }: LabelledProps<P>) {
+    return (
+      <Field id={id} label={label} error={error}>
+        <Control {...fieldA11y(id, error)} {...(props as P)} />
+      </Field>
+    );
+  };
+}
+
+/** An Input in its Field (with formFields: `<InputField label="Email" {...field('email')} />`). */
+export const InputField = labelled<ComponentProps<'input'>>(Input);
+/** A Textarea in its Field. */
+export const TextareaField = labelled<ComponentProps<'textarea'>>(Textarea);
+/** A NativeSelect in its Field; its children are the options. */
+export const SelectField = labelled<ComponentProps<'select'>>(NativeSelect);
+
+/**
+ * A react-hook-form form's fields for InputField, SelectField and TextareaField: `{...field('email')}`
+ * is the field's id (`{prefix}-email`), its error message and its registration.
+ */
+export function formFields<T extends FieldValues>(
+  prefix: string,
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>) => ({
+    id: `${prefix}-${name}`,
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+    ...register(name),
+  });
 }
 
 export function CheckboxField({

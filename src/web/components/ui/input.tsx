@@ -26,6 +26,32 @@ export function NativeSelect({ className, ...props }: ComponentProps<'select'>) 
   );
 }
 
+/**
+ * The options of a select: catalog entries (a value and its label), or values that are their own
+ * labels unless `labels` names them.
+ */
+export function Options({
+  options,
+  labels,
+}: {
+  options: readonly (string | { value: string; label: string })[];
+  labels?: Readonly<Record<string, string>>;
+}) {
+  return options.map((o) =>
+    typeof o !== 'string' ? (
+      <option key={o.value} value={o.value}>
+        {o.label}
+      </option>
+    ) : labels ? (
+      <option key={o} value={o}>
+        {labels[o]}
+      </option>
+    ) : (
+      <option key={o}>{o}</option>
+    ),
+  );
+}
+
 export function Label({ className, ...props }: ComponentProps<'label'>) {
   // eslint-disable-next-line jsx-a11y/label-has-associated-control -- callers pass htmlFor
   return <label className={cn('text-sm font-semibold text-cocoa-700', className)} {...props} />;

@@ -50,3 +50,12 @@ export function Section({
     </section>
   );
 }
+
+/** A white card in a list of them (open roles, news, values). */
+export function CardItem({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <li className={cn('rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)]', className)}>
+      {children}
+    </li>
+  );
+}

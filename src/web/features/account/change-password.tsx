@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { customerSignUpSchema } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { CheckboxField, formFields, InputField } from '../../components/ui/field.tsx';
 import { useChangePassword } from './api.ts';
 
 const schema = z
@@ -25,7 +24,7 @@ export function ChangePassword() {
     resolver: zodResolver(schema),
     defaultValues: { revokeOtherSessions: true },
   });
-  const err = (k: keyof Values) => formState.errors[k]?.message;
+  const field = formFields('cp', register, formState.errors);
   const onSubmit = async ({ currentPassword, newPassword, revokeOtherSessions }: Values) => {
     const { error } = await change.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
     if (error) {
@@ -41,30 +40,24 @@ export function ChangePassword() {
     <Card className="p-6">
       <h2 className="text-xl font-semibold">Change password</h2>
       <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-4 space-y-4">
-        <Field id="cp-current" label="Current password" error={err('currentPassword')}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...fieldA11y('cp-current', err('currentPassword'))}
-            {...register('currentPassword')}
-          />
-        </Field>
-        <Field id="cp-new" label="New password" error={err('newPassword')}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y('cp-new', err('newPassword'))}
-            {...register('newPassword')}
-          />
-        </Field>
-        <Field id="cp-confirm" label="Confirm new password" error={err('confirm')}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldA11y('cp-confirm', err('confirm'))}
-            {...register('confirm')}
-          />
-        </Field>
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...field('currentPassword')}
+        />
+        <InputField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          {...field('newPassword')}
+        />
+        <InputField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          {...field('confirm')}
+        />
         <CheckboxField id="cp-revoke" {...register('revokeOtherSessions')}>
           Sign out my other devices
         </CheckboxField>

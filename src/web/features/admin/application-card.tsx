@@ -6,8 +6,7 @@ import { formatDate } from '../../../shared/time.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { VendorChecklistReview } from '../verification/admin-review.tsx';
 import { useApproveApplication, useRejectApplication } from './api.ts';
 
@@ -30,14 +29,14 @@ function RejectForm({ app, onDone }: { app: VendorApplication; onDone: () => voi
   const id = `reject-${app.id}`;
   return (
     <div className="mt-4 space-y-3 rounded-xl bg-cream-100 p-4">
-      <Field id={id} label="Reason for the vendor" error={error}>
-        <Textarea
-          rows={3}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          {...fieldA11y(id, error)}
-        />
-      </Field>
+      <TextareaField
+        id={id}
+        label="Reason for the vendor"
+        error={error}
+        rows={3}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <div className="flex gap-2">
         <Button size="sm" variant="secondary" onClick={submit} disabled={reject.isPending}>
           Send rejection

@@ -6,7 +6,16 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { HeaderRow } from '../../components/ui/table.tsx';
 import { useFailedJobs, useRetryingJob, useRetryJob } from './api.ts';
+
+const COLUMNS = [
+  { label: 'Job' },
+  { label: 'Attempts', numeric: true },
+  { label: 'Last error' },
+  { label: 'Last run' },
+  { label: 'Retry', srOnly: true },
+];
 
 /**
  * The job queue's dead letter: background jobs that failed on every attempt, newest first, each with
@@ -33,23 +42,7 @@ export function FailedJobs() {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Failed jobs</caption>
           <thead className="border-b border-cocoa-900/10 bg-cream-100 text-cocoa-600">
-            <tr>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Job
-              </th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">
-                Attempts
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Last error
-              </th>
-              <th scope="col" className="px-4 py-2 font-medium">
-                Last run
-              </th>
-              <th scope="col" className="px-4 py-2">
-                <span className="sr-only">Retry</span>
-              </th>
-            </tr>
+            <HeaderRow columns={COLUMNS} className="px-4 py-2 font-medium" />
           </thead>
           <tbody>
             {jobs.data.map((job) => (

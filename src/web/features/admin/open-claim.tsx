@@ -5,8 +5,7 @@ import type { ClaimsQueue } from '../../../shared/schemas/claims.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { type ClaimResolution, useResolveClaim } from './api.ts';
@@ -94,24 +93,24 @@ export function OpenClaim({ item }: { item: Item }) {
           </div>
         </fieldset>
         {outcome === 'partial' && (
-          <Field id={id('amount')} label="Refund amount ($)" error={errors.refundCents}>
-            <Input
-              inputMode="decimal"
-              className="max-w-48"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              {...fieldA11y(id('amount'), errors.refundCents)}
-            />
-          </Field>
-        )}
-        <Field id={id('note')} label="Note to both sides" error={errors.note}>
-          <Textarea
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            {...fieldA11y(id('note'), errors.note)}
+          <InputField
+            id={id('amount')}
+            label="Refund amount ($)"
+            error={errors.refundCents}
+            inputMode="decimal"
+            className="max-w-48"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
           />
-        </Field>
+        )}
+        <TextareaField
+          id={id('note')}
+          label="Note to both sides"
+          error={errors.note}
+          rows={3}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+        />
         <Button type="submit" disabled={resolve.isPending}>
           {resolve.isPending ? 'Resolving...' : 'Resolve Claim'}
         </Button>

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAdminUsers, useUserAction } from './api.ts';
+import { useAdminUsers, useUserAction, type UserAction } from './api.ts';
 
 /** Users, through Better Auth's admin endpoints (they check the admin role themselves). */
 export function Users() {
@@ -51,48 +51,11 @@ export function Users() {
                 </div>
                 {u.role !== 'admin' && (
                   <div className="flex flex-wrap gap-2">
-                    {u.banned ? (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() =>
-                          action.mutate({
-                            path: 'unban-user',
-                            body: { userId: u.id },
-                            done: `${u.email} can sign in again.`,
-                          })
-                        }
-                      >
-                        Unban
+                    {userActions(u).map(({ label, variant, ...a }) => (
+                      <Button key={label} size="sm" variant={variant} onClick={() => action.mutate(a)}>
+                        {label}
                       </Button>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() =>
-                          action.mutate({
-                            path: 'ban-user',
-                            body: { userId: u.id, banReason: 'Suspended by an administrator' },
-                            done: `${u.email} is suspended.`,
-                          })
-                        }
-                      >
-                        Ban
-                      </Button>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      onClick={() =>
-                        action.mutate({
-                          path: 'revoke-user-sessions',
-                          body: { userId: u.id },
-                          done: `${u.email} was signed out everywhere.`,
-                        })
-                      }
-                    >
-                      Revoke sessions
-                    </Button>
+                    ))}
                   </div>
                 )}
               </Card>
@@ -102,4 +65,33 @@ export function Users() {
       )}
     </div>
   );
+}
+
+/** What an admin can do to a user (not an admin): ban or unban them, and sign them out everywhere. */
+function userActions(u: { id: string; email: string; banned: boolean | null }) {
+  const actions: (UserAction & { label: string; variant: 'outline' | 'ghost' })[] = [
+    u.banned
+      ? {
+          label: 'Unban',
+          variant: 'outline',
+          path: 'unban-user',
+          body: { userId: u.id },
+          done: `${u.email} can sign in again.`,
+        }
+      : {
+          label: 'Ban',
+          variant: 'outline',
+          path: 'ban-user',
+          body: { userId: u.id, banReason: 'Suspended by an administrator' },
+          done: `${u.email} is suspended.`,
+        },
+    {
+      label: 'Revoke sessions',
+      variant: 'ghost',
+      path: 'revoke-user-sessions',
+      body: { userId: u.id },
+      done: `${u.email} was signed out everywhere.`,
+    },
+  ];
+  return actions;
 }

@@ -9,19 +9,17 @@ import { vendorAnalyticsQuerySchema } from '../../../shared/schemas/analytics.ts
 import { Button } from '../../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../../components/ui/input.tsx';
 
+interface RangeProps {
+  range: DayRange;
+  today: string;
+  onChange: (next: DayRange) => void;
+}
+
 /**
  * The period the tab covers: quick presets, or two dates and Apply. The dates are checked with the
  * schema the server validates with, so a wrong range is explained here before it is asked for.
  */
-export function RangePicker({
-  range,
-  today,
-  onChange,
-}: {
-  range: DayRange;
-  today: string;
-  onChange: (next: DayRange) => void;
-}) {
+export function RangePicker({ range, today, onChange }: RangeProps) {
   return (
     // Top-aligned, the presets level with the date fields (below their labels): a date's error message
     // then grows under its field without moving the presets.
@@ -49,15 +47,7 @@ export function RangePicker({
   );
 }
 
-function DatesForm({
-  range,
-  today,
-  onChange,
-}: {
-  range: DayRange;
-  today: string;
-  onChange: (next: DayRange) => void;
-}) {
+function DatesForm({ range, today, onChange }: RangeProps) {
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   const [errors, setErrors] = useState<Partial<Record<'from' | 'to', string>>>({});

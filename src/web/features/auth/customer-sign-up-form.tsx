@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { customerSignUpSchema, type CustomerSignUpInput } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { CheckboxField, formFields, InputField } from '../../components/ui/field.tsx';
 import { authClient } from '../../lib/auth-client.ts';
 import { authErrorMessage, authFieldErrors } from './auth-errors.ts';
 import { useServerConfig } from './api.ts';
@@ -50,48 +49,16 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
   };
 
   const err = (k: keyof CustomerSignUpInput) => errors[k]?.message;
+  const field = formFields('cr', register, errors);
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="cr-first" label="First name" error={err('firstName')}>
-          <Input
-            autoComplete="given-name"
-            {...fieldA11y('cr-first', err('firstName'))}
-            {...register('firstName')}
-          />
-        </Field>
-        <Field id="cr-last" label="Last name" error={err('lastName')}>
-          <Input
-            autoComplete="family-name"
-            {...fieldA11y('cr-last', err('lastName'))}
-            {...register('lastName')}
-          />
-        </Field>
+        <InputField label="First name" autoComplete="given-name" {...field('firstName')} />
+        <InputField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <Field id="cr-email" label="Email" error={err('email')}>
-        <Input
-          type="email"
-          autoComplete="email"
-          {...fieldA11y('cr-email', err('email'))}
-          {...register('email')}
-        />
-      </Field>
-      <Field id="cr-phone" label="Phone (optional)" error={err('phone')}>
-        <Input
-          type="tel"
-          autoComplete="tel"
-          {...fieldA11y('cr-phone', err('phone'))}
-          {...register('phone')}
-        />
-      </Field>
-      <Field id="cr-password" label="Password" error={err('password')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('cr-password', err('password'))}
-          {...register('password')}
-        />
-      </Field>
+      <InputField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <InputField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
+      <InputField label="Password" type="password" autoComplete="new-password" {...field('password')} />
       <CheckboxField id="cr-terms" error={err('acceptTerms')} {...register('acceptTerms')}>
         I am at least 18 and agree to the{' '}
         <Link to="/terms" className="font-medium text-rose-600 underline">

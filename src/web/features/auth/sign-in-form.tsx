@@ -4,8 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { signInSchema, type SignInInput } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { formFields, InputField } from '../../components/ui/field.tsx';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
 import { safeNextPath } from '../../lib/safe-next.ts';
 import { authErrorMessage } from './auth-errors.ts';
@@ -41,25 +40,11 @@ export function SignInForm({ idPrefix }: { idPrefix: string }) {
     navigate(to);
   };
 
-  const id = (name: string) => `${idPrefix}-${name}`;
+  const field = formFields(idPrefix, register, errors);
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e).catch(() => {})} className="space-y-5">
-      <Field id={id('email')} label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          {...fieldA11y(id('email'), errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field id={id('password')} label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          {...fieldA11y(id('password'), errors.password?.message)}
-          {...register('password')}
-        />
-      </Field>
+      <InputField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <InputField label="Password" type="password" autoComplete="current-password" {...field('password')} />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-rose-600 hover:underline">
           Forgot password?

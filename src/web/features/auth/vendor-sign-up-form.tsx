@@ -9,8 +9,8 @@ import {
   type VendorSignUpInput,
 } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, NativeSelect } from '../../components/ui/input.tsx';
+import { CheckboxField, formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { Options } from '../../components/ui/input.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 
 export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void }) {
@@ -38,82 +38,30 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
   };
 
   const err = (k: keyof VendorSignUpInput) => errors[k]?.message;
+  const field = formFields('vr', register, errors);
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-5">
-      <Field id="vr-business" label="Business name" error={err('businessName')}>
-        <Input
-          autoComplete="organization"
-          {...fieldA11y('vr-business', err('businessName'))}
-          {...register('businessName')}
-        />
-      </Field>
+      <InputField label="Business name" autoComplete="organization" {...field('businessName')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vr-email" label="Business email" error={err('email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            {...fieldA11y('vr-email', err('email'))}
-            {...register('email')}
-          />
-        </Field>
-        <Field id="vr-phone" label="Phone" error={err('phone')}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            {...fieldA11y('vr-phone', err('phone'))}
-            {...register('phone')}
-          />
-        </Field>
+        <InputField label="Business email" type="email" autoComplete="email" {...field('email')} />
+        <InputField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       </div>
-      <Field id="vr-address" label="Business address" error={err('businessAddress')}>
-        <Input
-          autoComplete="street-address"
-          {...fieldA11y('vr-address', err('businessAddress'))}
-          {...register('businessAddress')}
-        />
-      </Field>
+      <InputField label="Business address" autoComplete="street-address" {...field('businessAddress')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vr-location" label="Area" error={err('location')}>
-          <NativeSelect
-            defaultValue=""
-            {...fieldA11y('vr-location', err('location'))}
-            {...register('location')}
-          >
-            <option value="" disabled>
-              Choose your area
-            </option>
-            {LOCATIONS.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-        <Field id="vr-specialty" label="Specialty" error={err('specialty')}>
-          <NativeSelect
-            defaultValue=""
-            {...fieldA11y('vr-specialty', err('specialty'))}
-            {...register('specialty')}
-          >
-            <option value="" disabled>
-              Choose your specialty
-            </option>
-            {SPECIALTIES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <SelectField label="Area" defaultValue="" {...field('location')}>
+          <option value="" disabled>
+            Choose your area
+          </option>
+          <Options options={LOCATIONS} />
+        </SelectField>
+        <SelectField label="Specialty" defaultValue="" {...field('specialty')}>
+          <option value="" disabled>
+            Choose your specialty
+          </option>
+          <Options options={SPECIALTIES} />
+        </SelectField>
       </div>
-      <Field id="vr-password" label="Password" error={err('password')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldA11y('vr-password', err('password'))}
-          {...register('password')}
-        />
-      </Field>
+      <InputField label="Password" type="password" autoComplete="new-password" {...field('password')} />
       <CheckboxField id="vr-agree" error={err('acceptAgreement')} {...register('acceptAgreement')}>
         I agree to the Vendor Agreement and the{' '}
         <Link to="/terms" className="font-medium text-rose-600 underline">

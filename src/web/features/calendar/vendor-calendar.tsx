@@ -11,8 +11,7 @@ import {
 import { vancouverMonth } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { InputField } from '../../components/ui/field.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -150,15 +149,15 @@ function DayPanel({ day, calendar }: { day: CalendarDay; calendar: Calendar }) {
             submit();
           }}
         >
-          <Field id="blackout-note" label="Note (optional, only you see it)" error={error}>
-            <Input
-              value={note}
-              maxLength={BLACKOUT_NOTE_MAX + 50}
-              placeholder="Family wedding"
-              onChange={(e) => setNote(e.target.value)}
-              {...fieldA11y('blackout-note', error)}
-            />
-          </Field>
+          <InputField
+            id="blackout-note"
+            label="Note (optional, only you see it)"
+            error={error}
+            value={note}
+            maxLength={BLACKOUT_NOTE_MAX + 50}
+            placeholder="Family wedding"
+            onChange={(e) => setNote(e.target.value)}
+          />
           {(day.taken ?? 0) > 0 && (
             <p className="text-sm text-cocoa-600">
               The {orders(day.taken ?? 0)} already taken that day stay; no new ones are accepted.

@@ -7,7 +7,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { OrderTracker } from '../orders/order-tracker.tsx';
-import { StatusBadge, formatDate } from './parts.tsx';
+import { PaymentActions, StatusBadge, formatDate } from './parts.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
 export function OrderRow({ order: o }: { order: CustomerOrder }) {
@@ -52,21 +52,7 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
         <div className="flex shrink-0 flex-row items-center justify-between gap-3 sm:flex-col sm:items-end">
           <span className="font-display text-xl font-semibold">{formatCents(o.amount)}</span>
           <div className="flex flex-wrap justify-end gap-2">
-            {o.status === 'pending' && o.paymentConfirming && (
-              <span role="status" className="text-sm font-medium text-cocoa-600">
-                Confirming payment…
-              </span>
-            )}
-            {o.status === 'pending' && !o.paymentConfirming && (
-              <Button asChild size="sm">
-                <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
-              </Button>
-            )}
-            {o.balanceToPay && (
-              <Button asChild size="sm">
-                <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
-              </Button>
-            )}
+            <PaymentActions order={o} />
             <Button asChild variant="outline" size="sm">
               <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`}>Message Vendor</Link>
             </Button>

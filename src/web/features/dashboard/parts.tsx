@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { CustomerDesign } from '../../../shared/schemas/dashboard.ts';
+import type { CustomerDesign, CustomerOrder } from '../../../shared/schemas/dashboard.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { formatDate as formatVancouverDate } from '../../../shared/time.ts';
 
@@ -59,6 +59,29 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
         Try Again
       </Button>
     </div>
+  );
+}
+
+/** Paying for an order: a payment being confirmed, Pay Now, or the balance due. */
+export function PaymentActions({ order: o }: { order: CustomerOrder }) {
+  return (
+    <>
+      {o.status === 'pending' && o.paymentConfirming && (
+        <span role="status" className="text-sm font-medium text-cocoa-600">
+          Confirming payment…
+        </span>
+      )}
+      {o.status === 'pending' && !o.paymentConfirming && (
+        <Button asChild size="sm">
+          <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
+        </Button>
+      )}
+      {o.balanceToPay && (
+        <Button asChild size="sm">
+          <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
+        </Button>
+      )}
+    </>
   );
 }
 

@@ -6,8 +6,8 @@ import { toast } from 'sonner';
 import { createReviewSchema, type CreateReviewInput } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { FieldError, Input, Textarea } from '../../components/ui/input.tsx';
+import { formFields, InputField, TextareaField } from '../../components/ui/field.tsx';
+import { FieldError } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useCreateReview } from '../reviews/api.ts';
@@ -76,6 +76,7 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
       },
     });
   const err = (k: keyof CreateReviewInput) => formState.errors[k]?.message;
+  const field = formFields('review', register, formState.errors);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
@@ -86,16 +87,12 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
           <Controller
             control={control}
             name="rating"
-            render={({ field }) => (
-              <StarPicker value={field.value} onChange={field.onChange} error={err('rating')} />
+            render={({ field: stars }) => (
+              <StarPicker value={stars.value} onChange={stars.onChange} error={err('rating')} />
             )}
           />
-          <Field id="review-title" label="Title (optional)" error={err('title')}>
-            <Input {...fieldA11y('review-title', err('title'))} {...register('title')} />
-          </Field>
-          <Field id="review-comment" label="Your review" error={err('comment')}>
-            <Textarea rows={5} {...fieldA11y('review-comment', err('comment'))} {...register('comment')} />
-          </Field>
+          <InputField label="Title (optional)" {...field('title')} />
+          <TextareaField label="Your review" rows={5} {...field('comment')} />
           <Button type="submit" className="w-full" disabled={send.isPending}>
             {send.isPending ? 'Sending...' : 'Publish review'}
           </Button>

@@ -1,10 +1,16 @@
 import { Link } from 'react-router';
-import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
 import { CustomerHeader } from './customer-header.tsx';
-import { AmountStatus, DashboardError, DashboardLoading, DesignCard, EmptyState } from './parts.tsx';
+import {
+  AmountStatus,
+  DashboardError,
+  DashboardLoading,
+  DesignCard,
+  EmptyState,
+  PaymentActions,
+} from './parts.tsx';
 
 /** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
 export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
@@ -55,21 +61,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                         status={o.status}
                         className="flex flex-col items-end gap-1"
                       />
-                      {o.status === 'pending' && o.paymentConfirming && (
-                        <span role="status" className="text-sm font-medium text-cocoa-600">
-                          Confirming payment…
-                        </span>
-                      )}
-                      {o.status === 'pending' && !o.paymentConfirming && (
-                        <Button asChild size="sm">
-                          <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
-                        </Button>
-                      )}
-                      {o.balanceToPay && (
-                        <Button asChild size="sm">
-                          <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
-                        </Button>
-                      )}
+                      <PaymentActions order={o} />
                     </div>
                   </Card>
                 </li>

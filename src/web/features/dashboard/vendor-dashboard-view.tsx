@@ -11,7 +11,7 @@ import {
   Star,
 } from 'lucide-react';
 import { Link } from 'react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import {
   formatDate as formatVancouverDate,
@@ -194,48 +194,34 @@ function OpenQuoteRequests({
   onOpenQuotes: () => void;
 }) {
   return (
-    <Card className="p-5" role="region" aria-labelledby="open-quote-requests">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          id="open-quote-requests"
-          className="flex items-center gap-2 whitespace-nowrap text-lg font-semibold sm:text-xl"
-        >
-          <Inbox className="size-5 shrink-0 text-rose-500" aria-hidden /> Open quote requests
-          <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-sm font-semibold text-cocoa-700">
-            {data.count}
-          </span>
-        </h2>
-        {data.count > 0 && (
-          <Button variant="outline" size="sm" onClick={onOpenQuotes}>
-            Answer in Quotes
-          </Button>
-        )}
-      </div>
-      {data.quotes.length === 0 ? (
-        <p className="mt-4 text-sm text-cocoa-600">No open quote requests</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-cocoa-900/8">
-          {data.quotes.map((q) => (
-            <li key={q.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2.5">
-              <div className="min-w-0">
-                <p className="font-medium">
-                  {q.occasion} · {q.customerFirstName}
-                  {q.status === 'change_requested' && (
-                    <span className="ml-2 text-xs font-semibold text-rose-700">Change requested</span>
-                  )}
-                </p>
-                <p className="text-xs text-cocoa-500">
-                  Event {formatVancouverDate(vancouverDayStart(q.eventDate))}
-                </p>
-              </div>
-              <p className="text-xs text-cocoa-500">
-                Received <time dateTime={q.receivedAt}>{formatShortDateTime(q.receivedAt)}</time>
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <OverviewCard
+      id="open-quote-requests"
+      icon={Inbox}
+      title="Open quote requests"
+      count={data.count}
+      action="Answer in Quotes"
+      onAction={onOpenQuotes}
+      empty={data.quotes.length === 0 && 'No open quote requests'}
+    >
+      {data.quotes.map((q) => (
+        <li key={q.id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2.5">
+          <div className="min-w-0">
+            <p className="font-medium">
+              {q.occasion} · {q.customerFirstName}
+              {q.status === 'change_requested' && (
+                <span className="ml-2 text-xs font-semibold text-rose-700">Change requested</span>
+              )}
+            </p>
+            <p className="text-xs text-cocoa-500">
+              Event {formatVancouverDate(vancouverDayStart(q.eventDate))}
+            </p>
+          </div>
+          <p className="text-xs text-cocoa-500">
+            Received <time dateTime={q.receivedAt}>{formatShortDateTime(q.receivedAt)}</time>
+          </p>
+        </li>
+      ))}
+    </OverviewCard>
   );
 }
 
@@ -248,42 +234,73 @@ function TodaysOrders({
   onOpenOrders: () => void;
 }) {
   return (
-    <Card className="p-5" role="region" aria-labelledby="todays-orders">
+    <OverviewCard
+      id="todays-orders"
+      icon={CalendarCheck}
+      title="Today’s orders"
+      count={data.count}
+      action="Update in Orders"
+      onAction={onOpenOrders}
+      empty={data.orders.length === 0 && 'No orders due today'}
+    >
+      {data.orders.map((o) => (
+        <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5">
+          <div className="min-w-0">
+            <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
+            <p className="font-medium">
+              {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+            </p>
+            <p className="text-xs text-cocoa-500">
+              Due <time dateTime={o.deliveryDate}>{formatShortDateTime(o.deliveryDate)}</time>
+            </p>
+          </div>
+          <StatusBadge status={o.status} />
+        </li>
+      ))}
+    </OverviewCard>
+  );
+}
+
+/** A card of the overview: a heading with its count, a button to the tab that deals with it, a list. */
+function OverviewCard({
+  id,
+  icon: Icon,
+  title,
+  count,
+  action,
+  onAction,
+  empty,
+  children,
+}: {
+  id: string;
+  icon: typeof Inbox;
+  title: string;
+  count: number;
+  action: string;
+  onAction: () => void;
+  /** What the card says when its list is empty; false when it is not. */
+  empty: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="p-5" role="region" aria-labelledby={id}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2
-          id="todays-orders"
-          className="flex items-center gap-2 whitespace-nowrap text-lg font-semibold sm:text-xl"
-        >
-          <CalendarCheck className="size-5 shrink-0 text-rose-500" aria-hidden /> Today’s orders
+        <h2 id={id} className="flex items-center gap-2 whitespace-nowrap text-lg font-semibold sm:text-xl">
+          <Icon className="size-5 shrink-0 text-rose-500" aria-hidden /> {title}
           <span className="rounded-full bg-cream-200 px-2.5 py-0.5 text-sm font-semibold text-cocoa-700">
-            {data.count}
+            {count}
           </span>
         </h2>
-        {data.count > 0 && (
-          <Button variant="outline" size="sm" onClick={onOpenOrders}>
-            Update in Orders
+        {count > 0 && (
+          <Button variant="outline" size="sm" onClick={onAction}>
+            {action}
           </Button>
         )}
       </div>
-      {data.orders.length === 0 ? (
-        <p className="mt-4 text-sm text-cocoa-600">No orders due today</p>
+      {empty ? (
+        <p className="mt-4 text-sm text-cocoa-600">{empty}</p>
       ) : (
-        <ul className="mt-4 divide-y divide-cocoa-900/8">
-          {data.orders.map((o) => (
-            <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5">
-              <div className="min-w-0">
-                <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
-                <p className="font-medium">
-                  {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
-                </p>
-                <p className="text-xs text-cocoa-500">
-                  Due <time dateTime={o.deliveryDate}>{formatShortDateTime(o.deliveryDate)}</time>
-                </p>
-              </div>
-              <StatusBadge status={o.status} />
-            </li>
-          ))}
-        </ul>
+        <ul className="mt-4 divide-y divide-cocoa-900/8">{children}</ul>
       )}
     </Card>
   );

@@ -12,8 +12,8 @@ import {
   type DesignFormValues,
 } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input.tsx';
+import { Field, fieldA11y, formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { Options, Textarea } from '../../components/ui/input.tsx';
 import { ChoiceGroup } from '../vendor-admin/choice-group.tsx';
 import { useDesignQuota } from './api.ts';
 import { QuotaLine } from './quota-line.tsx';
@@ -33,6 +33,13 @@ const EMPTY: DesignFormInput = {
   dietary: [],
 };
 const FIELD_NAMES = Object.keys(EMPTY) as (keyof DesignFormInput)[];
+
+/** The three required choices, each from the spec's list. */
+const REQUIRED_SELECTS = [
+  { name: 'occasion', label: 'Occasion', placeholder: 'Choose an occasion', options: OCCASIONS },
+  { name: 'flavor', label: 'Flavor', placeholder: 'Choose a flavor', options: FLAVORS },
+  { name: 'size', label: 'Size', placeholder: 'Choose a size', options: SIZES },
+] as const;
 
 const missingRequired = (errors: FieldErrors<DesignFormInput>) =>
   DESIGN_REQUIRED_FIELDS.some((f) => errors[f]);
@@ -56,6 +63,7 @@ export function DesignerForm({
   >({ resolver: zodResolver(designFormSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = formState;
   const err = (k: keyof DesignFormInput) => errors[k]?.message;
+  const field = formFields('design', register, errors);
   const description: unknown = useWatch({ control, name: 'description' });
   const descriptionLength = typeof description === 'string' ? description.length : 0;
 
@@ -95,30 +103,9 @@ export function DesignerForm({
         </p>
       )}
       <div className="grid gap-5 sm:grid-cols-3">
-        <RequiredSelect
-          name="occasion"
-          label="Occasion"
-          placeholder="Choose an occasion"
-          options={OCCASIONS}
-          error={err('occasion')}
-          registration={register('occasion')}
-        />
-        <RequiredSelect
-          name="flavor"
-          label="Flavor"
-          placeholder="Choose a flavor"
-          options={FLAVORS}
-          error={err('flavor')}
-          registration={register('flavor')}
-        />
-        <RequiredSelect
-          name="size"
-          label="Size"
-          placeholder="Choose a size"
-          options={SIZES}
-          error={err('size')}
-          registration={register('size')}
-        />
+        {REQUIRED_SELECTS.map((s) => (
+          <RequiredSelect key={s.name} {...s} error={err(s.name)} registration={register(s.name)} />
+        ))}
       </div>
       <Field id="design-description" label="Description" error={err('description')}>
         <Textarea
@@ -132,14 +119,12 @@ export function DesignerForm({
           {descriptionLength} / {DESIGN_LIMITS.description}
         </p>
       </Field>
-      <Field id="design-colors" label="Colors" error={err('colors')}>
-        <Input
-          maxLength={DESIGN_LIMITS.colors}
-          placeholder="e.g. Blush pink, gold"
-          {...fieldA11y('design-colors', err('colors'))}
-          {...register('colors')}
-        />
-      </Field>
+      <InputField
+        label="Colors"
+        maxLength={DESIGN_LIMITS.colors}
+        placeholder="e.g. Blush pink, gold"
+        {...field('colors')}
+      />
       <ChoiceGroup
         id="design-dietary"
         legend="Dietary"
@@ -185,13 +170,9 @@ function RequiredSelect({
 }) {
   const id = `design-${name}`;
   return (
-    <Field id={id} label={label} error={error}>
-      <NativeSelect aria-required {...fieldA11y(id, error)} {...registration}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o}>{o}</option>
-        ))}
-      </NativeSelect>
-    </Field>
+    <SelectField id={id} label={label} error={error} aria-required {...registration}>
+      <option value="">{placeholder}</option>
+      <Options options={options} />
+    </SelectField>
   );
 }

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { DESIGN_LIMITS, REFINE_DESCRIPTION_MESSAGE } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import type { FormRejection } from './designer-form.tsx';
 
 /**
@@ -75,16 +74,16 @@ export function RefineDialog({
               {rejection.message}
             </p>
           )}
-          <Field id="refine-description" label="Description" error={fieldError}>
-            <Textarea
-              rows={5}
-              maxLength={DESIGN_LIMITS.description}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="e.g. Add sugar flowers cascading down one side"
-              {...fieldA11y('refine-description', fieldError)}
-            />
-          </Field>
+          <TextareaField
+            id="refine-description"
+            label="Description"
+            error={fieldError}
+            rows={5}
+            maxLength={DESIGN_LIMITS.description}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="e.g. Add sugar flowers cascading down one side"
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="ghost">Cancel</Button>

@@ -7,9 +7,8 @@ import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
 import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useClaimResponse, useOpenClaim } from './api.ts';
@@ -87,9 +86,14 @@ function VendorAnswer({ orderId }: { orderId: string }) {
         });
       }}
     >
-      <Field id={id} label="Your answer to the claim" error={shown}>
-        <Textarea rows={3} value={text} onChange={(e) => setText(e.target.value)} {...fieldA11y(id, shown)} />
-      </Field>
+      <TextareaField
+        id={id}
+        label="Your answer to the claim"
+        error={shown}
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <Button type="submit" size="sm" disabled={answer.isPending}>
         {answer.isPending ? 'Sending...' : 'Send Answer'}
       </Button>
@@ -148,15 +152,15 @@ function ReportProblem({ order }: { order: OrderDetail }) {
               });
             }}
           >
-            <Field id={`claim-text-${order.id}`} label="What went wrong?" error={descriptionError}>
-              <Textarea
-                rows={5}
-                maxLength={CLAIM_DESCRIPTION_MAX}
-                value={description}
-                onChange={(e) => setDescription(e.target.value)}
-                {...fieldA11y(`claim-text-${order.id}`, descriptionError)}
-              />
-            </Field>
+            <TextareaField
+              id={`claim-text-${order.id}`}
+              label="What went wrong?"
+              error={descriptionError}
+              rows={5}
+              maxLength={CLAIM_DESCRIPTION_MAX}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+            />
             <FilePicker
               id={`claim-photos-${order.id}`}
               label={`Photos (up to ${MAX_PHOTOS})`}

@@ -5,9 +5,8 @@ import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useObjectUrl } from '../../lib/use-object-urls.ts';
 import { useOrderDelivery } from './api.ts';
@@ -95,14 +94,14 @@ export function DeliverDialog({
             <ImagePlus className="size-4" aria-hidden />
             {file ? 'Choose another photo' : 'Add a photo (optional)'}
           </FilePicker>
-          <Field id="delivery-note" label="Note (optional)" error={errors.note}>
-            <Textarea
-              rows={3}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              {...fieldA11y('delivery-note', errors.note)}
-            />
-          </Field>
+          <TextareaField
+            id="delivery-note"
+            label="Note (optional)"
+            error={errors.note}
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
           <Button type="submit" className="w-full" disabled={deliver.isPending}>
             {deliver.isPending ? 'Saving...' : 'Mark Delivered'}
           </Button>

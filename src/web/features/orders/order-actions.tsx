@@ -5,8 +5,7 @@ import { orderStatusLabel } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useOrderTransition } from './api.ts';
 import { CancellationPreview } from './cancellation-preview.tsx';
@@ -119,14 +118,14 @@ function ReasonDialog({
           }}
         >
           {preview}
-          <Field id="order-reason" label="Reason" error={shown}>
-            <Textarea
-              rows={4}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              {...fieldA11y('order-reason', shown)}
-            />
-          </Field>
+          <TextareaField
+            id="order-reason"
+            label="Reason"
+            error={shown}
+            rows={4}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
           <Button type="submit" className="w-full" disabled={pending}>
             {pending ? 'Saving...' : action?.label}
           </Button>

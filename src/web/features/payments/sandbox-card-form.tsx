@@ -5,8 +5,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import { formFields, InputField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
 
@@ -22,6 +21,7 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
     defaultValues: { number: '', expiry: '', cvc: '', name: '' },
   });
   const { errors } = formState;
+  const field = formFields('card', register, errors);
   const failed = checkout.status === 'failed';
 
   const onSubmit = async (values: SandboxCardInput) => {
@@ -76,42 +76,30 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
         onSubmit={(e) => void handleSubmit(onSubmit)(e)}
         aria-label="Card details"
       >
-        <Field id="card-number" label="Card number" error={errors.number?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="4242 4242 4242 4242"
-            {...fieldA11y('card-number', errors.number?.message)}
-            {...register('number')}
-          />
-        </Field>
+        <InputField
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          {...field('number')}
+        />
         <div className="grid grid-cols-2 gap-4">
-          <Field id="card-expiry" label="Expiry (MM/YY)" error={errors.expiry?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="12/29"
-              {...fieldA11y('card-expiry', errors.expiry?.message)}
-              {...register('expiry')}
-            />
-          </Field>
-          <Field id="card-cvc" label="CVC" error={errors.cvc?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              {...fieldA11y('card-cvc', errors.cvc?.message)}
-              {...register('cvc')}
-            />
-          </Field>
-        </div>
-        <Field id="card-name" label="Name on card (optional)" error={errors.name?.message}>
-          <Input
-            autoComplete="cc-name"
-            {...fieldA11y('card-name', errors.name?.message)}
-            {...register('name')}
+          <InputField
+            label="Expiry (MM/YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="12/29"
+            {...field('expiry')}
           />
-        </Field>
+          <InputField
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            {...field('cvc')}
+          />
+        </div>
+        <InputField label="Name on card (optional)" autoComplete="cc-name" {...field('name')} />
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? 'Processing...' : `Pay ${formatCents(checkout.amount)}`}
         </Button>

@@ -7,7 +7,18 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { HeaderRow } from '../../components/ui/table.tsx';
 import { useRequestPayout, useStripeOnboarding, useVendorPayouts } from './api.ts';
+
+const ORDER_COLUMNS = [
+  { label: 'Order' },
+  { label: 'Status' },
+  { label: 'Paid', numeric: true },
+  { label: 'Refunded', numeric: true },
+  { label: 'Service fee', numeric: true },
+  { label: 'Yours', numeric: true },
+  { label: 'Held', numeric: true },
+];
 
 /**
  * The vendor's money, from the ledger: held for open orders (payment protection), available to pay
@@ -64,29 +75,7 @@ export function VendorPayouts() {
               Money per order
             </caption>
             <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Order
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Paid
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Refunded
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Service fee
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Yours
-                </th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">
-                  Held
-                </th>
-              </tr>
+              <HeaderRow columns={ORDER_COLUMNS} className="px-4 py-2 font-medium" />
             </thead>
             <tbody>
               {v.orders.map((o) => (

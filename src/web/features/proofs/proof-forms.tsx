@@ -5,9 +5,8 @@ import { PROOF_IMAGES_MAX, PROOF_NOTE_MAX } from '../../../shared/proofs.ts';
 import { requestProofChangesSchema, sendProofSchema } from '../../../shared/schemas/proofs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
 import { PhotoStrip } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useObjectUrls } from '../../lib/use-object-urls.ts';
@@ -138,15 +137,15 @@ function ProofDialog({
             );
           }}
         >
-          <Field id={textId} label={textLabel} error={errors.text}>
-            <Textarea
-              rows={4}
-              maxLength={PROOF_NOTE_MAX}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              {...fieldA11y(textId, errors.text)}
-            />
-          </Field>
+          <TextareaField
+            id={textId}
+            label={textLabel}
+            error={errors.text}
+            rows={4}
+            maxLength={PROOF_NOTE_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
           <ImagePicker
             id={`proof-${textField}-images`}
             label={imagesLabel}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { parseDollars } from '../../../shared/money.ts';
 import {
@@ -8,10 +8,19 @@ import {
 } from '../../../shared/schemas/quotes.ts';
 import { addDays, vancouverDay, vancouverDayStart } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { cn } from '../../lib/cn.ts';
 import { useQuoteReply } from './api.ts';
+
+/** The answer's field each of the form's fields makes (what the server's errors name). */
+const ANSWER_FIELD = {
+  price: 'priceCents',
+  fee: 'deliveryFeeCents',
+  validDate: 'validUntil',
+  includes: 'includes',
+  message: 'message',
+} as const;
 
 /** The vendor's answer to a request (Send Quote), or a new price for a quote (Revise Quote). */
 export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDone: () => void }) {
@@ -26,9 +35,13 @@ export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDon
     validDate: q.validUntil ? vancouverDay(q.validUntil) : defaultValid,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-  const id = (k: string) => `quote-${q.id}-${k}`;
+  /** A field's id, value, change handler and error (the error of the answer's field it makes). */
+  const field = (k: keyof typeof values) => ({
+    id: `quote-${q.id}-${k}`,
+    value: values[k],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value })),
+    error: errors[ANSWER_FIELD[k]],
+  });
   const submit = () => {
     const input = {
       priceCents: parseDollars(values.price) ?? Number.NaN,
@@ -67,55 +80,16 @@ export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDon
         submit();
       }}
     >
-      <Field id={id('price')} label="Price ($)" error={errors.priceCents}>
-        <Input
-          inputMode="decimal"
-          value={values.price}
-          onChange={set('price')}
-          {...fieldA11y(id('price'), errors.priceCents)}
-        />
-      </Field>
-      <Field id={id('fee')} label="Delivery fee ($)" error={errors.deliveryFeeCents}>
-        <Input
-          inputMode="decimal"
-          value={values.fee}
-          onChange={set('fee')}
-          {...fieldA11y(id('fee'), errors.deliveryFeeCents)}
-        />
-      </Field>
-      <Field id={id('valid')} label="Valid until" error={errors.validUntil}>
-        <Input
-          type="date"
-          value={values.validDate}
-          onChange={set('validDate')}
-          {...fieldA11y(id('valid'), errors.validUntil)}
-        />
-      </Field>
-      <Field id={id('includes')} label="What is included" error={errors.includes}>
-        <Input
-          value={values.includes}
-          onChange={set('includes')}
-          {...fieldA11y(id('includes'), errors.includes)}
-        />
-      </Field>
+      <InputField label="Price ($)" inputMode="decimal" {...field('price')} />
+      <InputField label="Delivery fee ($)" inputMode="decimal" {...field('fee')} />
+      <InputField label="Valid until" type="date" {...field('validDate')} />
+      <InputField label="What is included" {...field('includes')} />
       <div className="sm:col-span-2">
-        <Field id={id('message')} label="Message to the customer (optional)" error={errors.message}>
-          <Textarea
-            rows={3}
-            value={values.message}
-            onChange={set('message')}
-            {...fieldA11y(id('message'), errors.message)}
-          />
-        </Field>
+        <TextareaField label="Message to the customer (optional)" rows={3} {...field('message')} />
       </div>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={answer.isPending}>
-          {answer.isPending ? 'Sending...' : q.status === 'quoted' ? 'Send Revised Quote' : 'Send Quote'}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <ReplyButtons className="sm:col-span-2" pending={answer.isPending} onCancel={onDone}>
+        {answer.isPending ? 'Sending...' : q.status === 'quoted' ? 'Send Revised Quote' : 'Send Quote'}
+      </ReplyButtons>
     </form>
   );
 }
@@ -147,22 +121,43 @@ export function DeclineForm({ quote: q, onDone }: { quote: VendorQuoteView; onDo
         });
       }}
     >
-      <Field id={id} label="Why are you declining?" error={error}>
-        <Textarea
-          rows={2}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          {...fieldA11y(id, error)}
-        />
-      </Field>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" variant="outline" disabled={decline.isPending}>
-          {decline.isPending ? 'Declining...' : 'Decline Request'}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
+      <TextareaField
+        id={id}
+        label="Why are you declining?"
+        error={error}
+        rows={2}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <ReplyButtons variant="outline" pending={decline.isPending} onCancel={onDone}>
+        {decline.isPending ? 'Declining...' : 'Decline Request'}
+      </ReplyButtons>
     </form>
+  );
+}
+
+/** A reply form's submit button (its label the children) and Cancel. */
+function ReplyButtons({
+  className,
+  variant,
+  pending,
+  onCancel,
+  children,
+}: {
+  className?: string;
+  variant?: 'outline';
+  pending: boolean;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex gap-2', className)}>
+      <Button type="submit" size="sm" variant={variant} disabled={pending}>
+        {children}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+        Cancel
+      </Button>
+    </div>
   );
 }

@@ -7,7 +7,8 @@ import {
   type ReviewSort,
 } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Label, NativeSelect } from '../../components/ui/input.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { Options } from '../../components/ui/input.tsx';
 import { RATING_LABELS, SORT_LABELS, parseRating, parseSort } from './review-options.ts';
 
 /** The rating filter, the sort and the Write a Review link, in one bar above the list. */
@@ -25,34 +26,22 @@ export function ReviewFilters({
   return (
     <div className="flex flex-col gap-5 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5 sm:p-6 md:flex-row md:items-end md:justify-between">
       <div className="grid flex-1 gap-4 sm:grid-cols-2 md:max-w-xl">
-        <div className="space-y-1.5">
-          <Label htmlFor="review-rating">Filter by rating</Label>
-          <NativeSelect
-            id="review-rating"
-            value={rating}
-            onChange={(e) => onRatingChange(parseRating(e.target.value))}
-          >
-            {REVIEW_RATING_FILTERS.map((r) => (
-              <option key={r} value={r}>
-                {RATING_LABELS[r]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="review-sort">Sort reviews</Label>
-          <NativeSelect
-            id="review-sort"
-            value={sort}
-            onChange={(e) => onSortChange(parseSort(e.target.value))}
-          >
-            {REVIEW_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="review-rating"
+          label="Filter by rating"
+          value={rating}
+          onChange={(e) => onRatingChange(parseRating(e.target.value))}
+        >
+          <Options options={REVIEW_RATING_FILTERS} labels={RATING_LABELS} />
+        </SelectField>
+        <SelectField
+          id="review-sort"
+          label="Sort reviews"
+          value={sort}
+          onChange={(e) => onSortChange(parseSort(e.target.value))}
+        >
+          <Options options={REVIEW_SORTS} labels={SORT_LABELS} />
+        </SelectField>
       </div>
       <div className="flex flex-col gap-2 md:items-end">
         <Button asChild size="lg" className="w-full md:w-auto">

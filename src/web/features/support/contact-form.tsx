@@ -7,8 +7,8 @@ import {
   type SupportRequestInput,
 } from '../../../shared/schemas/support.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { Field, fieldA11y, formFields, InputField } from '../../components/ui/field.tsx';
+import { Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { SUPPORT_FIELDS, useSendSupportRequest } from './api.ts';
 import { SentPanel } from './sent-panel.tsx';
@@ -51,6 +51,7 @@ export function ContactForm() {
   }
 
   const err = (k: keyof SupportRequestInput) => formState.errors[k]?.message;
+  const field = formFields('contact', register, formState.errors);
   const messageError = err('message');
   return (
     <form
@@ -63,32 +64,17 @@ export function ContactForm() {
         <p className="mt-1 text-cocoa-600">All fields are required. We answer by e-mail.</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" error={err('name')}>
-          <Input
-            autoComplete="name"
-            maxLength={SUPPORT_LIMITS.name}
-            {...fieldA11y('contact-name', err('name'))}
-            {...register('name')}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" error={err('email')}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={SUPPORT_LIMITS.email}
-            {...fieldA11y('contact-email', err('email'))}
-            {...register('email')}
-          />
-        </Field>
-      </div>
-      <Field id="contact-subject" label="Subject" error={err('subject')}>
-        <Input
-          maxLength={SUPPORT_LIMITS.subject}
-          {...fieldA11y('contact-subject', err('subject'))}
-          {...register('subject')}
+        <InputField label="Name" autoComplete="name" maxLength={SUPPORT_LIMITS.name} {...field('name')} />
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={SUPPORT_LIMITS.email}
+          {...field('email')}
         />
-      </Field>
+      </div>
+      <InputField label="Subject" maxLength={SUPPORT_LIMITS.subject} {...field('subject')} />
       <Field id="contact-message" label="Message" error={messageError}>
         <Textarea
           rows={6}

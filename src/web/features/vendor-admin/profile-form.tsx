@@ -16,8 +16,15 @@ import {
   type VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, NativeSelect, Textarea } from '../../components/ui/input.tsx';
+import {
+  CheckboxField,
+  Field,
+  fieldA11y,
+  formFields,
+  InputField,
+  SelectField,
+} from '../../components/ui/field.tsx';
+import { Options, Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveVendorProfile } from './api.ts';
 import { ChoiceGroup } from './choice-group.tsx';
@@ -56,6 +63,7 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
     VendorProfileValues
   >({ resolver: zodResolver(vendorProfileInputSchema), defaultValues: toForm(profile) });
   const err = (k: keyof VendorProfileInput) => formState.errors[k]?.message;
+  const field = formFields('vp', register, formState.errors);
   const descriptionLength = (useWatch({ control, name: 'description' }) ?? '').length;
 
   const onSubmit = (values: VendorProfileValues) =>
@@ -74,52 +82,26 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
 
   return (
     <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="space-y-6">
-      <Field id="vp-name" label="Business name" error={err('businessName')}>
-        <Input
-          autoComplete="organization"
-          {...fieldA11y('vp-name', err('businessName'))}
-          {...register('businessName')}
-        />
-      </Field>
+      <InputField label="Business name" autoComplete="organization" {...field('businessName')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vp-phone" label="Phone (private until an order is paid)" error={err('phone')}>
-          <Input
-            type="tel"
-            autoComplete="tel"
-            {...fieldA11y('vp-phone', err('phone'))}
-            {...register('phone')}
-          />
-        </Field>
-        <Field id="vp-location" label="Area" error={err('location')}>
-          <NativeSelect {...fieldA11y('vp-location', err('location'))} {...register('location')}>
-            {LOCATIONS.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </Field>
-      </div>
-      <Field
-        id="vp-address"
-        label="Business address (shown to customers after payment)"
-        error={err('businessAddress')}
-      >
-        <Input
-          autoComplete="street-address"
-          {...fieldA11y('vp-address', err('businessAddress'))}
-          {...register('businessAddress')}
+        <InputField
+          label="Phone (private until an order is paid)"
+          type="tel"
+          autoComplete="tel"
+          {...field('phone')}
         />
-      </Field>
-      <Field id="vp-specialty" label="Main specialty" error={err('specialty')}>
-        <NativeSelect {...fieldA11y('vp-specialty', err('specialty'))} {...register('specialty')}>
-          {SPECIALTIES.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </NativeSelect>
-      </Field>
+        <SelectField label="Area" {...field('location')}>
+          <Options options={LOCATIONS} />
+        </SelectField>
+      </div>
+      <InputField
+        label="Business address (shown to customers after payment)"
+        autoComplete="street-address"
+        {...field('businessAddress')}
+      />
+      <SelectField label="Main specialty" {...field('specialty')}>
+        <Options options={SPECIALTIES} />
+      </SelectField>
       <ChoiceGroup
         id="vp-specialties"
         legend="You also make"
@@ -140,22 +122,14 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
         </p>
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id="vp-website" label="Website (optional)" error={err('website')}>
-          <Input
-            type="url"
-            placeholder="https://"
-            autoComplete="url"
-            {...fieldA11y('vp-website', err('website'))}
-            {...register('website')}
-          />
-        </Field>
-        <Field id="vp-instagram" label="Instagram (optional)" error={err('instagram')}>
-          <Input
-            placeholder="@yourbakery"
-            {...fieldA11y('vp-instagram', err('instagram'))}
-            {...register('instagram')}
-          />
-        </Field>
+        <InputField
+          label="Website (optional)"
+          type="url"
+          placeholder="https://"
+          autoComplete="url"
+          {...field('website')}
+        />
+        <InputField label="Instagram (optional)" placeholder="@yourbakery" {...field('instagram')} />
       </div>
       <ChoiceGroup
         id="vp-tier"

@@ -10,9 +10,9 @@ import {
   type PortfolioItemValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
+import { formFields, InputField, SelectField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
-import { FieldError, Input, NativeSelect } from '../../components/ui/input.tsx';
+import { FieldError, Options } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useObjectUrl } from '../../lib/use-object-urls.ts';
 import { useUploadPortfolioItem } from './api.ts';
@@ -65,7 +65,7 @@ function UploadDetails({ file, remaining, onDone }: { file: File; remaining: num
     resolver: zodResolver(portfolioItemInputSchema),
     defaultValues: { title: file.name.replace(/\.[^.]+$/, '').slice(0, 80), category: 'Custom' },
   });
-  const err = (k: keyof PortfolioItemInput) => formState.errors[k]?.message;
+  const field = formFields('pf', register, formState.errors);
   const onSubmit = (v: PortfolioItemValues) => {
     const form = new FormData();
     form.set('file', file);
@@ -104,35 +104,19 @@ function UploadDetails({ file, remaining, onDone }: { file: File; remaining: num
         <FieldError id="upload-file-error" message={fileError} />
       </div>
       <div className="space-y-4">
-        <Field id="pf-title" label="Title" error={err('title')}>
-          <Input {...fieldA11y('pf-title', err('title'))} {...register('title')} />
-        </Field>
-        <Field id="pf-category" label="Category" error={err('category')}>
-          <NativeSelect {...fieldA11y('pf-category', err('category'))} {...register('category')}>
-            {PORTFOLIO_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </NativeSelect>
-        </Field>
+        <InputField label="Title" {...field('title')} />
+        <SelectField label="Category" {...field('category')}>
+          <Options options={PORTFOLIO_CATEGORIES} />
+        </SelectField>
         <div className="grid grid-cols-2 gap-3">
-          <Field id="pf-min" label="Price from ($)" error={err('priceMin')}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              {...fieldA11y('pf-min', err('priceMin'))}
-              {...register('priceMin')}
-            />
-          </Field>
-          <Field id="pf-max" label="Price to ($)" error={err('priceMax')}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              {...fieldA11y('pf-max', err('priceMax'))}
-              {...register('priceMax')}
-            />
-          </Field>
+          <InputField
+            label="Price from ($)"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            {...field('priceMin')}
+          />
+          <InputField label="Price to ($)" type="number" inputMode="numeric" min={0} {...field('priceMax')} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={upload.isPending}>

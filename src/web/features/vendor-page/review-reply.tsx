@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { REPLY_LIMITS, reviewReplySchema } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Textarea } from '../../components/ui/input.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import { useReplyToReview } from '../reviews/api.ts';
@@ -51,15 +50,15 @@ export function ReviewReply({ reviewId }: { reviewId: string }) {
         });
       }}
     >
-      <Field id={id} label="Your public reply" error={error}>
-        <Textarea
-          rows={3}
-          maxLength={REPLY_LIMITS.max}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          {...fieldA11y(id, error)}
-        />
-      </Field>
+      <TextareaField
+        id={id}
+        label="Your public reply"
+        error={error}
+        rows={3}
+        maxLength={REPLY_LIMITS.max}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <p className="text-xs text-cocoa-500">Everyone can read it under the review. You can reply once.</p>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={send.isPending}>

@@ -8,7 +8,8 @@ import {
   type VendorSort,
 } from '../../../shared/schemas/vendors.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Label, NativeSelect } from '../../components/ui/input.tsx';
+import { SelectField } from '../../components/ui/field.tsx';
+import { Options } from '../../components/ui/input.tsx';
 import { SearchInput } from '../../components/ui/search-input.tsx';
 import { MoreFilters } from './more-filters.tsx';
 import { moreFilterCount } from './use-browse-filters.ts';
@@ -59,50 +60,32 @@ export function BrowseToolbar({
         />
       </form>
       <div className="mt-4 grid items-end gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_auto]">
-        <div className="space-y-1.5">
-          <Label htmlFor="browse-location">Location</Label>
-          <NativeSelect
-            id="browse-location"
-            value={filters.location}
-            onChange={(e) => onChange({ location: e.target.value as VendorFilters['location'] })}
-          >
-            <option value="all">All locations</option>
-            {LOCATIONS.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="browse-specialty">Specialty</Label>
-          <NativeSelect
-            id="browse-specialty"
-            value={filters.specialty}
-            onChange={(e) => onChange({ specialty: e.target.value as VendorFilters['specialty'] })}
-          >
-            <option value="all">All specialties</option>
-            {SPECIALTIES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <Label htmlFor="browse-sort">Sort by</Label>
-          <NativeSelect
-            id="browse-sort"
-            value={filters.sort}
-            onChange={(e) => onChange({ sort: e.target.value as VendorSort })}
-          >
-            {VENDOR_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {VENDOR_SORT_LABELS[s]}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        <SelectField
+          id="browse-location"
+          label="Location"
+          value={filters.location}
+          onChange={(e) => onChange({ location: e.target.value as VendorFilters['location'] })}
+        >
+          <option value="all">All locations</option>
+          <Options options={LOCATIONS} />
+        </SelectField>
+        <SelectField
+          id="browse-specialty"
+          label="Specialty"
+          value={filters.specialty}
+          onChange={(e) => onChange({ specialty: e.target.value as VendorFilters['specialty'] })}
+        >
+          <option value="all">All specialties</option>
+          <Options options={SPECIALTIES} />
+        </SelectField>
+        <SelectField
+          id="browse-sort"
+          label="Sort by"
+          value={filters.sort}
+          onChange={(e) => onChange({ sort: e.target.value as VendorSort })}
+        >
+          <Options options={VENDOR_SORTS} labels={VENDOR_SORT_LABELS} />
+        </SelectField>
         <MoreFilters filters={filters} onChange={onChange} total={total}>
           <Button variant="outline" className="w-full lg:w-auto">
             <SlidersHorizontal aria-hidden /> More Filters

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, MapPin, MessageCircle, Truck } from 'lucide-react';
+import { MessageCircle, Truck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { dietaryLabel, priceTierLabel } from '../../../shared/catalog.ts';
@@ -7,8 +7,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FavoriteButton } from '../favorites/favorite-button.tsx';
-import { responseTimeText } from './format.ts';
-import { RatingText } from './rating-text.tsx';
+import { VendorFacts, VerifiedCorner } from './vendor-facts.tsx';
 import { VendorGallery } from './vendor-gallery.tsx';
 
 /**
@@ -29,11 +28,7 @@ export function BrowseVendorCard({ vendor }: { vendor: VendorCard }) {
       <div className="relative">
         <VendorGallery vendor={vendor} />
         <FavoriteButton vendorId={vendor.id} vendorName={vendor.name} className="absolute right-3 top-3" />
-        {vendor.verified && (
-          <Badge variant="verified" className="absolute left-3 top-3 bg-white/95 shadow-sm">
-            <BadgeCheck aria-hidden /> Verified
-          </Badge>
-        )}
+        <VerifiedCorner vendor={vendor} />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
@@ -52,18 +47,7 @@ export function BrowseVendorCard({ vendor }: { vendor: VendorCard }) {
             <span className="sr-only">Price tier {vendor.priceTier} of 4</span>
           </p>
         </div>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-cocoa-600">
-          <li className="flex items-center gap-1.5">
-            <MapPin className="size-4 text-cocoa-400" aria-hidden /> {vendor.locationLabel}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <RatingText rating={vendor.rating} reviewCount={vendor.reviewCount} />
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Clock className="size-4 text-cocoa-400" aria-hidden />{' '}
-            {responseTimeText(vendor.responseTimeHours)}
-          </li>
-        </ul>
+        <VendorFacts vendor={vendor} className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-cocoa-600" />
         {vendor.description && (
           <p className="line-clamp-3 text-sm leading-relaxed text-cocoa-600">{vendor.description}</p>
         )}

@@ -1,12 +1,9 @@
-import { BadgeCheck, Clock, MapPin, Package } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { VendorCard as VendorCardData } from '../../../shared/schemas/vendors.ts';
-import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { ordersText, responseTimeText } from './format.ts';
-import { RatingText } from './rating-text.tsx';
+import { VendorFacts, VerifiedCorner } from './vendor-facts.tsx';
 
 /** The spec's vendor card: name, specialty, location, rating, order count, response time, verified badge. */
 export function VendorCard({ vendor }: { vendor: VendorCardData }) {
@@ -26,11 +23,7 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
         )}
-        {vendor.verified && (
-          <Badge variant="verified" className="absolute left-3 top-3 bg-white/95 shadow-sm">
-            <BadgeCheck aria-hidden /> Verified
-          </Badge>
-        )}
+        <VerifiedCorner vendor={vendor} />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>
@@ -39,21 +32,11 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
           </p>
           <h3 className="mt-1 text-xl font-semibold">{vendor.name}</h3>
         </div>
-        <ul className="grid gap-x-3 gap-y-2 text-sm text-cocoa-600 sm:grid-cols-2">
-          <li className="flex items-center gap-1.5">
-            <MapPin className="size-4 text-cocoa-400" aria-hidden /> {vendor.locationLabel}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <RatingText rating={vendor.rating} reviewCount={vendor.reviewCount} />
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Package className="size-4 text-cocoa-400" aria-hidden /> {ordersText(vendor.orders)}
-          </li>
-          <li className="flex items-center gap-1.5">
-            <Clock className="size-4 text-cocoa-400" aria-hidden />{' '}
-            {responseTimeText(vendor.responseTimeHours)}
-          </li>
-        </ul>
+        <VendorFacts
+          vendor={vendor}
+          orders
+          className="grid gap-x-3 gap-y-2 text-sm text-cocoa-600 sm:grid-cols-2"
+        />
         <Button variant="outline" className="mt-auto w-full" onClick={viewPortfolio}>
           View Portfolio
         </Button>

@@ -8,8 +8,7 @@ import {
 } from '../../../shared/schemas/verification.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -78,25 +77,25 @@ function ReviewForm({
   return (
     <div className="mt-3 space-y-3 rounded-xl bg-cream-100 p-4">
       {item.expires && (
-        <Field id={`${id}-expires`} label={`Last valid day (${item.label})`} error={errors.expiresOn}>
-          <Input
-            type="date"
-            value={expiresOn}
-            onChange={(e) => setExpiresOn(e.target.value)}
-            className="block max-w-52"
-            {...fieldA11y(`${id}-expires`, errors.expiresOn)}
-          />
-        </Field>
-      )}
-      <Field id={`${id}-note`} label="Note for the vendor (required to reject)" error={errors.note}>
-        <Textarea
-          rows={2}
-          className="min-h-20"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          {...fieldA11y(`${id}-note`, errors.note)}
+        <InputField
+          id={`${id}-expires`}
+          label={`Last valid day (${item.label})`}
+          error={errors.expiresOn}
+          type="date"
+          value={expiresOn}
+          onChange={(e) => setExpiresOn(e.target.value)}
+          className="block max-w-52"
         />
-      </Field>
+      )}
+      <TextareaField
+        id={`${id}-note`}
+        label="Note for the vendor (required to reject)"
+        error={errors.note}
+        rows={2}
+        className="min-h-20"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+      />
       {errors._ && (
         <p role="alert" className="text-sm text-rose-700">
           {errors._}

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { parseDollars } from '../../../../shared/money.ts';
 import { quoteRequestInputSchema } from '../../../../shared/schemas/quotes.ts';
-import { fieldA11y } from '../../../components/ui/field.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCreateQuoteRequest } from '../api.ts';
 
@@ -24,6 +23,13 @@ const EMPTY = {
   designId: '',
 };
 export type QuoteFormValues = typeof EMPTY;
+
+/** Where the error of a field is, when it is not the brief field of its name. */
+const ERROR_PATH: Partial<Record<keyof QuoteFormValues, string>> = {
+  budgetMin: 'brief.budgetMinCents',
+  budgetMax: 'brief.budgetMaxCents',
+  designId: 'designId',
+};
 
 /**
  * Request a Quote's state: the brief, the dietary needs, the vendors chosen (the one the customer came
@@ -85,8 +91,6 @@ export function useQuoteRequestForm({ fromVendor, designId }: { fromVendor: stri
     });
   };
 
-  /** A brief field's error. */
-  const err = (k: string) => errors[`brief.${k}`];
   return {
     values,
     setValues,
@@ -96,9 +100,13 @@ export function useQuoteRequestForm({ fromVendor, designId }: { fromVendor: stri
     chosen,
     setChosen,
     errors,
-    err,
-    /** Ties the input `id` to the error of brief field `k`. */
-    a11y: (id: string, k: string) => fieldA11y(id, err(k)),
+    /** A field's id, value, change handler and error, for InputField, SelectField and TextareaField. */
+    field: (k: keyof QuoteFormValues) => ({
+      id: `q-${k}`,
+      value: values[k],
+      onChange: set(k),
+      error: errors[ERROR_PATH[k] ?? `brief.${k}`],
+    }),
     /** A vendor's refusal is keyed by its place in the list sent. */
     vendorError: (id: string) => errors[`vendorIds.${chosen.indexOf(id)}`],
     submit,
