@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { eq } from 'drizzle-orm';
 import { type Actor, isAdmin } from '../actor.ts';
+import { vendors } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
 
@@ -22,13 +24,24 @@ export async function currentSession<E extends AppEnv>(
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
+  const userType = u.userType === 'vendor' ? 'vendor' : 'customer';
+  // The account's vendor business, found once here for every service the request calls.
+  const [vendor] =
+    userType === 'vendor'
+      ? await c.var.services.db
+          .select({ id: vendors.id })
+          .from(vendors)
+          .where(eq(vendors.userId, u.id))
+          .limit(1)
+      : [];
   return {
     actor: {
       id: u.id,
       email: u.email,
       name: u.name,
-      userType: u.userType === 'vendor' ? 'vendor' : 'customer',
+      userType,
       role: u.role ?? 'user',
+      vendorId: vendor?.id ?? null,
     },
     sessionId: session.session.id,
   };

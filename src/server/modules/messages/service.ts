@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { conversations, messageImages, messages, orders, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
-import { vendorOf } from '../auth/index.ts';
+import { vendorIdOf } from '../auth/index.ts';
 import { hasPaidOrder } from '../masking/index.ts';
 import { announceUnread, publish, vendorOwnerId } from '../notifications/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
@@ -19,14 +19,10 @@ import { readMessages } from './thread.ts';
 
 const notFound = () => AppError.notFound('Conversation not found');
 
-/** The vendor profile of a vendor account, if any: vendors take part as their business. */
-async function vendorIdOf(db: Db, actor: Actor): Promise<string | null> {
-  if (actor.userType !== 'vendor') return null;
-  return (await vendorOf({ db, actor }))?.id ?? null;
-}
-
+/** Who takes part: the account, and vendors as their business too. */
 export async function participantFor(db: Db, actor: Actor): Promise<Participant> {
-  return { userId: actor.id, vendorId: await vendorIdOf(db, actor) };
+  const vendorId = actor.userType === 'vendor' ? await vendorIdOf({ db, actor }) : null;
+  return { userId: actor.id, vendorId };
 }
 
 /** A customer opens (or reopens) the one conversation with an approved vendor. */

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { vendors, vendorVerificationItems } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { type Actor, isAdmin } from '../../actor.ts';
-import { ownVendor, type VendorRow, vendorOf } from '../auth/index.ts';
+import { ownVendor, type VendorRow, vendorIdOf } from '../auth/index.ts';
 import { publish } from '../notifications/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
 import { checkDocument, DOCUMENT_BUCKET, storeDocument } from './documents.ts';
@@ -161,8 +161,8 @@ export async function readDocument({
   vendorId?: string;
   kind: VerificationKind;
 }) {
-  const ofVendor = vendorId ?? (await vendorOf({ db, actor }))?.id;
-  if (ofVendor === undefined) throw notFound();
+  const ofVendor = vendorId ?? (await vendorIdOf({ db, actor }));
+  if (ofVendor === null) throw notFound();
   const [row] = await db
     .select({ item: vendorVerificationItems, userId: vendors.userId })
     .from(vendorVerificationItems)
