@@ -68,6 +68,11 @@ describe('time in America/Vancouver', () => {
     expect(formatDayKey('2027-01-01')).toBe('January 1, 2027');
     // The night the clocks changed in 2026 (March 8) is still March 8.
     expect(formatDayKey('2026-03-08')).toBe('March 8, 2026');
+    // The shorter and longer ways pages write one (analytics' axis, lists, the calendar's cells).
+    expect(formatDayKey('2027-01-01', 'short')).toBe('Jan 1');
+    expect(formatDayKey('2027-01-01', 'medium')).toBe('Jan 1, 2027');
+    expect(formatDayKey('2027-01-01', 'full')).toBe('Friday, January 1, 2027');
+    expect(formatMonthKey('2027-01', 'long')).toBe('January 2027');
   });
 
   it('adds calendar days across months, years and leap days', () => {

@@ -40,10 +40,26 @@ const formats = {
     day: '2-digit',
     timeZone: TIME_ZONE,
   }),
-  /** Nov 26 (of a month key, which names no instant) */
-  monthLabel: new Intl.DateTimeFormat('en-CA', { month: 'short', year: '2-digit', timeZone: 'UTC' }),
-  /** November 23, 2026 (of a day key, which names no instant) */
-  dayKeyLong: new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: 'UTC' }),
+};
+
+// Day and month keys name no instant: each is formatted at noon UTC, so no offset moves it.
+const keyFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+const dayKeyFormats = {
+  /** Nov 23 */
+  short: keyFormat({ month: 'short', day: 'numeric' }),
+  /** Nov 23, 2026 */
+  medium: keyFormat({ dateStyle: 'medium' }),
+  /** November 23, 2026 */
+  long: keyFormat({ dateStyle: 'long' }),
+  /** Monday, November 23, 2026 */
+  full: keyFormat({ dateStyle: 'full' }),
+};
+const monthKeyFormats = {
+  /** Nov 26 */
+  short: keyFormat({ month: 'short', year: '2-digit' }),
+  /** November 2026 */
+  long: keyFormat({ month: 'long', year: 'numeric' }),
 };
 
 export const formatDate = (at: Instant) => formats.date.format(toDate(at));
@@ -66,10 +82,12 @@ export function addMonths(month: string, months: number): string {
 }
 
 /** 'Nov 26' for the month key '2026-11'. */
-export const formatMonthKey = (month: string) => formats.monthLabel.format(new Date(`${month}-15T12:00:00Z`));
+export const formatMonthKey = (month: string, style: keyof typeof monthKeyFormats = 'short') =>
+  monthKeyFormats[style].format(new Date(`${month}-15T12:00:00Z`));
 
 /** 'December 24, 2026' for the day key '2026-12-24' (a Vancouver calendar day, so no offset can move it). */
-export const formatDayKey = (day: string) => formats.dayKeyLong.format(new Date(`${day}T12:00:00Z`));
+export const formatDayKey = (day: string, style: keyof typeof dayKeyFormats = 'long') =>
+  dayKeyFormats[style].format(new Date(`${day}T12:00:00Z`));
 
 /** Milliseconds from `from` until `to` (negative when `to` has passed). */
 export const msUntil = (to: Instant, from: Instant) => toDate(to).getTime() - toDate(from).getTime();

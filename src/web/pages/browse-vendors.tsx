@@ -2,7 +2,7 @@ import { SearchX } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
-import { formatDayKey } from '../features/calendar/format.ts';
+import { formatDayKey } from '../../shared/time.ts';
 import { useVendorList, vendorListQuery } from '../features/vendors/api/list.ts';
 import { BrowseToolbar } from '../features/vendors/browse-toolbar.tsx';
 import { BrowseVendorCard } from '../features/vendors/browse-vendor-card.tsx';

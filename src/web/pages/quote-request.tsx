@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { formatCents, parseDollars } from '../../shared/money.ts';
 import type { QuoteView } from '../../shared/schemas/quotes.ts';
 import { quoteChangeSchema } from '../../shared/schemas/quotes.ts';
-import { formatDateTime, formatLongDate, vancouverDayStart } from '../../shared/time.ts';
+import { formatDateTime, formatDayKey } from '../../shared/time.ts';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -58,7 +58,7 @@ function QuoteComparison() {
         ← My Quotes
       </Link>
       <h1 className="mt-2 text-4xl font-semibold">
-        {r.brief.occasion} cake · {formatLongDate(vancouverDayStart(r.brief.eventDate))}
+        {r.brief.occasion} cake · {formatDayKey(r.brief.eventDate)}
       </h1>
       <p className="mt-2 text-cocoa-600">
         {r.brief.flavor}, {r.brief.size}, serves {r.brief.servings} ·{' '}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatCents } from '../../shared/money.ts';
-import { formatDate, formatLongDate, vancouverDayStart } from '../../shared/time.ts';
+import { formatDate, formatDayKey } from '../../shared/time.ts';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
@@ -45,7 +45,7 @@ function MyQuotes() {
                     <div>
                       <p className="font-semibold">
                         <Link to={`/quotes/${r.id}`} className="hover:underline">
-                          {r.brief.occasion} cake · {formatLongDate(vancouverDayStart(r.brief.eventDate))}
+                          {r.brief.occasion} cake · {formatDayKey(r.brief.eventDate)}
                         </Link>
                       </p>
                       <p className="text-sm text-cocoa-600">

@@ -13,7 +13,7 @@ import {
 import { formatShare } from '../../../shared/analytics.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { VendorAnalytics } from '../../../shared/schemas/analytics.ts';
-import { formatMonthKey } from '../../../shared/time.ts';
+import { formatDayKey, formatMonthKey } from '../../../shared/time.ts';
 import { ChartCard, Head } from './chart-card.tsx';
 
 // Each bar part at least 3:1 against the white card (gold-600 and cocoa-400), so every part shows.
@@ -30,9 +30,6 @@ const axis = { tickLine: false, axisLine: false, fontSize: 12 } as const;
 const chartProps = { accessibilityLayer: false } as const;
 /** Legend words in the text colour (the series colour would be too faint to read); the dot keeps it. */
 const legendText = (value: string) => <span className="text-cocoa-700">{value}</span>;
-const dayLabel = new Intl.DateTimeFormat('en-CA', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** "May 11" for the day key '2026-05-11' (a day key names no instant: read it as UTC). */
-export const formatDayKey = (day: string) => dayLabel.format(new Date(`${day}T12:00:00Z`));
 const dollars = (cents: number) => cents / 100;
 
 export function RevenueChart({ revenue }: { revenue: VendorAnalytics['revenue'] }) {
@@ -87,7 +84,7 @@ export function RevenueChart({ revenue }: { revenue: VendorAnalytics['revenue'] 
 export function CapacityChart({ capacity }: { capacity: VendorAnalytics['capacity'] }) {
   const rows = capacity.map((w) => ({
     ...w,
-    label: formatDayKey(w.weekStart),
+    label: formatDayKey(w.weekStart, 'short'),
     percent: (w.used ?? 0) * 100,
   }));
   const busiest = capacity.reduce<(typeof capacity)[number] | null>(
@@ -99,7 +96,7 @@ export function CapacityChart({ capacity }: { capacity: VendorAnalytics['capacit
       title="Capacity used per week"
       summary={`Orders due each week (Monday to Sunday) ÷ the orders you take per day × the days you are open.${
         busiest?.used
-          ? ` Busiest: week of ${formatDayKey(busiest.weekStart)}, ${formatShare(busiest.used)}.`
+          ? ` Busiest: week of ${formatDayKey(busiest.weekStart, 'short')}, ${formatShare(busiest.used)}.`
           : ''
       }`}
       chart={

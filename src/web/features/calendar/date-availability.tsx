@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useVendorAvailability } from './api.ts';
-import { formatDayKey } from './format.ts';
+import { formatDayKey } from '../../../shared/time.ts';
 import { CalendarLegend, MonthGrid, MonthNav } from './month-grid.tsx';
 
 interface Vendor {

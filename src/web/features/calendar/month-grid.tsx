@@ -11,7 +11,8 @@ import { addMonths } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { formatDayKeyFull, formatMonth, monthInRange } from './format.ts';
+import { formatDayKey, formatMonthKey } from '../../../shared/time.ts';
+import { monthInRange } from './format.ts';
 
 /** One look per state, shared by the cells and the legend. */
 export const STATE_STYLES: Record<DayState, string> = {
@@ -70,7 +71,7 @@ export function MonthNav({
       </Button>
       <div className="relative">
         <h3 id={headingId} className="text-lg font-semibold" aria-live="polite">
-          {formatMonth(month)}
+          {formatMonthKey(month, 'long')}
         </h3>
         {busy && <Spinner label="Loading the month" className="absolute top-1 left-full ml-2" />}
       </div>
@@ -182,7 +183,7 @@ export function MonthGrid({
                       else buttons.current.delete(d.day);
                     }}
                     tabIndex={d.day === focusDay ? 0 : -1}
-                    aria-label={`${formatDayKeyFull(d.day)}: ${describe(d)}`}
+                    aria-label={`${formatDayKey(d.day, 'full')}: ${describe(d)}`}
                     aria-disabled={canSelect(d) ? undefined : true}
                     aria-pressed={d.day === selected}
                     onClick={() => {

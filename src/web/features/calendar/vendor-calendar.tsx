@@ -16,7 +16,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useOwnCalendar, useSetBlackout } from './api.ts';
-import { formatDayKey } from './format.ts';
+import { formatDayKey } from '../../../shared/time.ts';
 import { CalendarLegend, MonthGrid, MonthNav } from './month-grid.tsx';
 
 const orders = (n: number) => (n === 1 ? '1 order' : `${n} orders`);

@@ -13,11 +13,7 @@ import {
 import { Link } from 'react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { formatCents } from '../../../shared/money.ts';
-import {
-  formatDate as formatVancouverDate,
-  formatShortDateTime,
-  vancouverDayStart,
-} from '../../../shared/time.ts';
+import { formatDayKey, formatShortDateTime } from '../../../shared/time.ts';
 import type { VendorDashboard } from '../../../shared/schemas/dashboard.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -212,9 +208,7 @@ function OpenQuoteRequests({
                 <span className="ml-2 text-xs font-semibold text-rose-700">Change requested</span>
               )}
             </p>
-            <p className="text-xs text-cocoa-500">
-              Event {formatVancouverDate(vancouverDayStart(q.eventDate))}
-            </p>
+            <p className="text-xs text-cocoa-500">Event {formatDayKey(q.eventDate, 'medium')}</p>
           </div>
           <p className="text-xs text-cocoa-500">
             Received <time dateTime={q.receivedAt}>{formatShortDateTime(q.receivedAt)}</time>

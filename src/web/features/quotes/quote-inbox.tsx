@@ -3,7 +3,7 @@ import { dietaryLabel } from '../../../shared/catalog.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { isOpenQuote } from '../../../shared/quote-machine.ts';
 import type { VendorQuoteView } from '../../../shared/schemas/quotes.ts';
-import { formatDateTime, formatLongDate, vancouverDayStart } from '../../../shared/time.ts';
+import { formatDateTime, formatDayKey } from '../../../shared/time.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -71,7 +71,7 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
             <Badge variant={isOpenQuote(q.status) ? 'default' : 'outline'}>{STATUS_LABEL[q.status]}</Badge>
           </div>
           <p className="text-sm text-cocoa-600">
-            {formatLongDate(vancouverDayStart(b.eventDate))} at {b.eventTime} ·{' '}
+            {formatDayKey(b.eventDate)} at {b.eventTime} ·{' '}
             {b.fulfillment === 'delivery' ? `Delivery to ${b.deliveryAddress ?? ''}` : 'Pickup'}
           </p>
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-cocoa-700 sm:grid-cols-2">

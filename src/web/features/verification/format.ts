@@ -1,8 +1,8 @@
 import type { VerificationItem } from '../../../shared/schemas/verification.ts';
-import { formatDate, vancouverDayStart } from '../../../shared/time.ts';
+import { formatDayKey } from '../../../shared/time.ts';
 
 /** 'Mar 1, 2027' for the Vancouver day '2027-03-01'. */
-export const formatDay = (day: string) => formatDate(vancouverDayStart(day));
+export const formatDay = (day: string) => formatDayKey(day, 'medium');
 
 /**
  * The item's status in a few words, for its badge (a rejection's note is shown under the badge, where
