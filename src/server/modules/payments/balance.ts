@@ -3,11 +3,12 @@ import { AWAITING_BALANCE_STATUSES, isAwaitingBalance } from '../../../shared/de
 import type { Db } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import { AT_ONCE, runDueJobs, scheduleJob, type JobHandlers, type OutsideJobHandler } from '../jobs/index.ts';
+import { AT_ONCE, scheduleJob, type JobHandlers, type OutsideJobHandler } from '../jobs/index.ts';
 import { publish } from '../notifications/index.ts';
 import { SYSTEM, transitionOrder } from '../orders/index.ts';
 import { BALANCE_DEADLINE_JOB, CHARGE_BALANCE_JOB, balancePaid } from './balance-jobs.ts';
 import { applyProcessorEvent } from './events.ts';
+import { runJobsNow, type PaymentRound } from './batch.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 export const NO_SAVED_CARD = 'No card was saved with the deposit.';
@@ -176,19 +177,11 @@ async function charge(
 }
 
 /** Charges the balances whose charge jobs are due now (the job runner charges them too). */
-export async function chargeDueBalances({
-  db,
-  processor,
-  now,
-  log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}): Promise<{ charged: number; declined: number; failed: number }> {
+export async function chargeDueBalances(
+  round: PaymentRound,
+): Promise<{ charged: number; declined: number; failed: number }> {
   const counts = { charged: 0, declined: 0 };
-  const handlers = { [CHARGE_SAVED_CARD_JOB]: chargeSavedCardJob(processor, (o) => counts[o]++) };
-  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  const handler = chargeSavedCardJob(round.processor, (outcome) => counts[outcome]++);
+  const { failed } = await runJobsNow(round, CHARGE_SAVED_CARD_JOB, handler);
   return { ...counts, failed };
 }

@@ -1,3 +1,24 @@
+import type { Db } from '../../db/client.ts';
+import type { Logger } from '../../logger.ts';
+import { runDueJobs, type JobHandler } from '../jobs/index.ts';
+import type { PaymentProcessor } from './processor.ts';
+
+/** What a round of the payments' background work (or the admins' reconciliation) runs with. */
+export interface PaymentRound {
+  db: Db;
+  processor: PaymentProcessor;
+  now: Date;
+  log: Logger;
+}
+
+/**
+ * Runs the due jobs of one kind now, as the job runner would (a cancellation sends its refund at once;
+ * tests drive rounds by the clock): at most 20, each on its own.
+ */
+export async function runJobsNow({ db, now, log }: PaymentRound, kind: string, handler: JobHandler) {
+  return runDueJobs({ db, now, handlers: { [kind]: handler }, log, limit: 20 });
+}
+
 /**
  * Works through a batch of stored items (refunds to send, payouts and balances to charge, events and
  * payments to recover), each on its own: one that fails is counted and handed to `failed`, which

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { applyProcessorEvent } from './events.ts';
+import type { PaymentRound } from './batch.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -160,12 +161,7 @@ export async function askAboutUnknownOutcomes({
   processor,
   now,
   log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}): Promise<{ asked: number }> {
+}: PaymentRound): Promise<{ asked: number }> {
   const submitted = await db
     .select()
     .from(payments)

@@ -6,10 +6,10 @@ import { payouts, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { vendorOf } from '../auth/index.ts';
-import { cancelJob, runDueJobs, scheduleJob, type OutsideJobHandler } from '../jobs/index.ts';
+import { cancelJob, scheduleJob, type OutsideJobHandler } from '../jobs/index.ts';
 import { payOutAvailable } from '../ledger/index.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
-import { errorText } from './batch.ts';
+import { errorText, runJobsNow, type PaymentRound } from './batch.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 /** A vendor's money going out: paying out the available balance, retrying it, and the payout account. */
@@ -133,20 +133,13 @@ export function sendPayoutJob(processor: PaymentProcessor, onSent?: () => void):
 }
 
 /** Sends the payouts whose retries are due now (the job runner sends them too). */
-export async function retryPendingPayouts({
-  db,
-  processor,
-  now,
-  log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}): Promise<{ sent: number; failed: number }> {
+export async function retryPendingPayouts(round: PaymentRound): Promise<{ sent: number; failed: number }> {
   let sent = 0;
-  const handlers = { [SEND_PAYOUT_JOB]: sendPayoutJob(processor, () => sent++) };
-  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  const { failed } = await runJobsNow(
+    round,
+    SEND_PAYOUT_JOB,
+    sendPayoutJob(round.processor, () => sent++),
+  );
   return { sent, failed };
 }
 

@@ -6,11 +6,11 @@ import {
   type Reconciliation,
   type ReconciliationCheck,
 } from '../../../shared/schemas/reconciliation.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { claims, ledgerAccounts, ledgerEntries, orders, processorEvents } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
 import { type LedgerTotals, ledgerTotals } from '../ledger/index.ts';
-import type { PaymentProcessor, ProcessorTotals } from './processor.ts';
+import type { PaymentRound } from './batch.ts';
+import type { ProcessorTotals } from './processor.ts';
 
 const PROCESSOR_UNREADABLE =
   'Frosted could not read the payment processor’s records just now, so nothing was compared. Try again in a minute.';
@@ -93,17 +93,7 @@ export function reconciliationChecks(
  * The admins' reconciliation: the ledger's totals against the processor's own records, orders that
  * still hold money although they ended, processor events that were never applied, open claims.
  */
-export async function reconciliation({
-  db,
-  processor,
-  now,
-  log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}): Promise<Reconciliation> {
+export async function reconciliation({ db, processor, now, log }: PaymentRound): Promise<Reconciliation> {
   // The processor first: payments and refunds reach it before the ledger records them, so money
   // moving while this runs is more often seen by both sides than by one.
   let processorTotals: ProcessorTotals | null = null;

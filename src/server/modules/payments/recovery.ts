@@ -2,9 +2,8 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from 'dri
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { payments, processorEvents } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
 import type { OutsideJobHandler } from '../jobs/index.ts';
-import { eachOnItsOwn } from './batch.ts';
+import { eachOnItsOwn, type PaymentRound } from './batch.ts';
 import { applyProcessorEvent, recordEventFailure } from './events.ts';
 import { retryPendingPayouts } from './payouts.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
@@ -32,12 +31,7 @@ export const RECOVER_PAYMENTS_JOB = 'payments.recover';
 const RECOVER_PAYMENTS_JOB_KEY = 'payments:recover';
 export const RECOVER_EVERY_MS = MINUTE;
 
-interface Round {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}
+type Round = PaymentRound;
 
 /**
  * So that no money is left half-moved by a missed webhook or a crash: (a) events stored but not

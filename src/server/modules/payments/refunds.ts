@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments, refunds } from '../../db/schema/index.ts';
-import type { Logger } from '../../logger.ts';
 import { recordRefundSent } from '../ledger/index.ts';
 import { orderParties, publish } from '../notifications/index.ts';
-import { errorText } from './batch.ts';
-import { runDueJobs, type OutsideJobHandler } from '../jobs/index.ts';
+import { errorText, runJobsNow, type PaymentRound } from './batch.ts';
+import { type OutsideJobHandler } from '../jobs/index.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 /** Sends one refund that a cancellation or a claim queued (money.ts schedules it with the refund). */
@@ -54,20 +53,13 @@ export function sendRefundJob(processor: PaymentProcessor, onSent?: () => void):
  * Sends the refunds whose jobs are due now (after a cancellation, so the customer's money goes back
  * at once; the job runner sends any left over).
  */
-export async function sendPendingRefunds({
-  db,
-  processor,
-  now,
-  log,
-}: {
-  db: Db;
-  processor: PaymentProcessor;
-  now: Date;
-  log: Logger;
-}): Promise<{ sent: number; failed: number }> {
+export async function sendPendingRefunds(round: PaymentRound): Promise<{ sent: number; failed: number }> {
   let sent = 0;
-  const handlers = { [SEND_REFUND_JOB]: sendRefundJob(processor, () => sent++) };
-  const { failed } = await runDueJobs({ db, now, handlers, log, limit: 20 });
+  const { failed } = await runJobsNow(
+    round,
+    SEND_REFUND_JOB,
+    sendRefundJob(round.processor, () => sent++),
+  );
   return { sent, failed };
 }
 
