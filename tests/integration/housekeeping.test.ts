@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { emailOutbox, jobs, userEvents } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, jobs, signInLockouts, userEvents } from '../../src/server/db/schema/index.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
-import { PRUNE_JOB_KEY, scheduleHousekeeping } from '../../src/server/lifecycle/index.ts';
+import { PRUNE_JOB_KEY, pruneOldRows, scheduleHousekeeping } from '../../src/server/lifecycle/index.ts';
 import { addDays, vancouverDay, vancouverDayStart } from '../../src/shared/time.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
@@ -71,4 +71,26 @@ it('prunes notifications read over 90 days ago and old delivered e-mails, daily,
   // It runs again just after the next midnight in Vancouver (when a checklist item's last day ends).
   const [next] = await pending();
   expect(next!.runAt).toEqual(new Date(vancouverDayStart(vancouverDay(addDays(now, 1))).getTime() + 60_000));
+});
+
+it('forgets the sign-in counts of addresses nobody has tried for a day, never a lock still running', async () => {
+  const db = t.database.db;
+  const now = clock.now();
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+  await db.insert(signInLockouts).values([
+    { key: 'sign-in|quiet', failures: 3, updatedAt: hoursAgo(25) }, // a day without a try: goes
+    { key: 'sign-in|recent', failures: 3, updatedAt: hoursAgo(23) }, // tried lately: stays
+    // Locked for longer than a day (an attacker's address at the cap, say): stays while locked.
+    { key: 'sign-in|locked', failures: 5, lockouts: 30, lockedUntil: hoursAgo(-1), updatedAt: hoursAgo(25) },
+    {
+      key: 'sign-in|lock-over',
+      failures: 5,
+      lockouts: 3,
+      lockedUntil: hoursAgo(24),
+      updatedAt: hoursAgo(25),
+    },
+  ]);
+  expect((await pruneOldRows(db, now)).signInCounts).toBe(2);
+  const left = await db.select({ key: signInLockouts.key }).from(signInLockouts);
+  expect(left.map((r) => r.key).sort()).toEqual(['sign-in|locked', 'sign-in|recent']);
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addCalendarDays, DAY_MS, vancouverDay, vancouverDayStart } from '../../shared/time.ts';
 import type { Db } from '../db/client.ts';
+import { pruneSignInLockouts } from '../modules/auth/index.ts';
 import type { JobHandlers } from '../modules/jobs/index.ts';
 import { pruneDeliveredEmails } from '../modules/mail/index.ts';
 import { pruneReadNotifications, RETENTION_DAYS } from '../modules/notifications/index.ts';
@@ -10,14 +11,16 @@ export const PRUNE_JOB = 'housekeeping.prune';
 export const PRUNE_JOB_KEY = 'housekeeping:prune';
 
 /**
- * Deletes what nobody needs any more: notifications read more than 90 days ago, and e-mails sent,
- * kept or cancelled more than 90 days ago (failed ones stay for admins).
+ * Deletes what nobody needs any more: notifications read more than 90 days ago, e-mails sent, kept or
+ * cancelled more than 90 days ago (failed ones stay for admins), and the sign-in counts of addresses
+ * nobody has tried for a day.
  */
 export async function pruneOldRows(db: Db, now: Date) {
   const before = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   const notifications = await pruneReadNotifications(db, before);
   const emails = await pruneDeliveredEmails(db, before);
-  return { notifications, emails };
+  const signInCounts = await pruneSignInLockouts(db, now);
+  return { notifications, emails, signInCounts };
 }
 
 /** Sets the daily housekeeping job going, unless it already is (every process calls this at start). */
@@ -32,7 +35,7 @@ export async function scheduleHousekeeping(db: Db, now: Date) {
 export const housekeepingJobHandlers: JobHandlers = {
   [PRUNE_JOB]: async (tx, _job, { now, log }) => {
     const pruned = await pruneOldRows(tx, now);
-    if (pruned.notifications || pruned.emails) log.info(pruned, 'pruned old notifications and e-mails');
+    if (pruned.notifications || pruned.emails || pruned.signInCounts) log.info(pruned, 'pruned old rows');
     await runVerificationRound(tx, now, log);
     // Just after the next midnight in Vancouver: an item's last valid day ends then, and its badge with it.
     return {

@@ -91,5 +91,9 @@ export const signInLockouts = pgTable(
     lockedUntil: timestamptz('locked_until'),
     updatedAt: updatedAt(),
   },
-  (t) => [check('sign_in_lockouts_counts_check', sql`${t.failures} >= 0 AND ${t.lockouts} >= 0`)],
+  (t) => [
+    check('sign_in_lockouts_counts_check', sql`${t.failures} >= 0 AND ${t.lockouts} >= 0`),
+    // Housekeeping's daily prune of the counts nobody has added to for a day.
+    index('sign_in_lockouts_updated_idx').on(t.updatedAt),
+  ],
 );

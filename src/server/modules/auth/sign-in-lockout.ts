@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES } from '../../../shared/errors.ts';
 import type { Clock } from '../../clock.ts';
@@ -75,6 +75,27 @@ export async function claimSignInAttempt({
 /** A correct password (or a password reset) ends the count and any lockout of the address. */
 export async function clearSignInLockout({ db, email }: { db: Db; email: string }): Promise<void> {
   await db.delete(signInLockouts).where(eq(signInLockouts.key, signInLockoutKey(email)));
+}
+
+/** How long an address's count is kept after its last attempt (and its lock, if any, is over). */
+export const SIGN_IN_COUNT_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes the counts of addresses nobody has tried for a day and that are not locked (housekeeping):
+ * the table holds a row for every address tried, existing or not, and would otherwise only grow.
+ */
+export async function pruneSignInLockouts(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - SIGN_IN_COUNT_KEPT_MS);
+  const pruned = await db
+    .delete(signInLockouts)
+    .where(
+      and(
+        lt(signInLockouts.updatedAt, before),
+        or(isNull(signInLockouts.lockedUntil), lte(signInLockouts.lockedUntil, now)),
+      ),
+    )
+    .returning({ key: signInLockouts.key });
+  return pruned.length;
 }
 
 /** What Better Auth would check a password for: anything else it refuses before looking. */

@@ -1,0 +1,1 @@
+CREATE INDEX "sign_in_lockouts_updated_idx" ON "sign_in_lockouts" USING btree ("updated_at");
