@@ -1,33 +1,23 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { failedJobsResponseSchema, type FailedJob } from '../../../shared/schemas/jobs.ts';
 import { AppError } from '../../errors.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { failedJobs, retryFailedJob, type JobRow } from '../jobs/index.ts';
 
-const tags = ['admin'];
+const route = routesOf({ tags: ['admin'], use: adminOnly });
 
-const list = createRoute({
-  method: 'get',
-  path: '/failed',
-  tags,
+const list = route.get('/failed', {
   summary: 'Background jobs that failed for good (the dead letter), newest first',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(failedJobsResponseSchema, 'The failed jobs'), ...errors(401, 403, 503) },
+  ok: json(failedJobsResponseSchema, 'The failed jobs'),
+  errors: [401, 403, 503],
 });
 
-const retry = createRoute({
-  method: 'post',
-  path: '/{id}/retry',
-  tags,
+const retry = route.post('/{id}/retry', {
   summary: 'Put a failed job back in the queue, due now (its attempts start over)',
-  middleware: [adminOnly] as const,
-  request: { params: idParams('id') },
-  responses: {
-    200: json(z.object({ ok: z.literal(true) }), 'Queued again'),
-    ...errors(400, 401, 403, 404, 503),
-  },
+  params: idParams('id'),
+  ok: json(z.object({ ok: z.literal(true) }), 'Queued again'),
+  errors: [400, 401, 403, 404, 503],
 });
 
 const present = (job: JobRow): FailedJob => ({

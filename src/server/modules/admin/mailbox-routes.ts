@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { and, count, desc, eq } from 'drizzle-orm';
 import {
   mailboxQuerySchema,
@@ -9,41 +8,29 @@ import {
 import { emailOutbox } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 
-const tags = ['admin'];
+const route = routesOf({ tags: ['admin'], use: adminOnly });
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const list = route.get('/', {
   summary: 'E-mails in the outbox (sent, queued, failed or kept), newest first',
-  middleware: [adminOnly] as const,
-  request: { query: mailboxQuerySchema },
-  responses: { 200: json(mailboxSchema, 'The mail mode and the e-mails'), ...errors(400, 401, 403, 503) },
+  query: mailboxQuerySchema,
+  ok: json(mailboxSchema, 'The mail mode and the e-mails'),
+  errors: [400, 401, 403, 503],
 });
 
-const open = createRoute({
-  method: 'get',
-  path: '/{id}',
-  tags,
+const open = route.get('/{id}', {
   summary: 'One e-mail with its HTML and text',
-  middleware: [adminOnly] as const,
-  request: { params: idParams('id') },
-  responses: { 200: json(outboxEmailResponseSchema, 'The e-mail'), ...errors(400, 401, 403, 404, 503) },
+  params: idParams('id'),
+  ok: json(outboxEmailResponseSchema, 'The e-mail'),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const retry = createRoute({
-  method: 'post',
-  path: '/{id}/retry',
-  tags,
+const retry = route.post('/{id}/retry', {
   summary: 'Queue a failed e-mail again (its attempts start over)',
-  middleware: [adminOnly] as const,
-  request: { params: idParams('id') },
-  responses: {
-    200: json(outboxEmailResponseSchema, 'The e-mail, queued again'),
-    ...errors(400, 401, 403, 404, 409, 503),
-  },
+  params: idParams('id'),
+  ok: json(outboxEmailResponseSchema, 'The e-mail, queued again'),
+  errors: [400, 401, 403, 404, 409, 503],
 });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

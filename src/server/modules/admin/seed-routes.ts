@@ -1,41 +1,31 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { seedResultSchema, seedStateSchema } from '../../../shared/schemas/admin.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
 import { AppError } from '../../errors.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { SEED_TABLES, clearDemoData, countDemoRows, seedAll, seedTable } from '../seed/index.ts';
 
-const tags = ['admin'];
+const route = routesOf({ tags: ['admin'], use: adminOnly });
 const seedBodySchema = z.object({ table: z.enum(SEED_TABLES).optional() });
 
-const state = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const state = route.get('/', {
   summary: 'The tables the seeder fills and their demo row counts',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(seedStateSchema, 'Tables and counts'), ...errors(400, 401, 403, 503) },
+  ok: json(seedStateSchema, 'Tables and counts'),
+  errors: [400, 401, 403, 503],
 });
 
-const seed = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const seed = route.post('/', {
   summary: 'Seed demo data: one table, or all of them without a body',
-  middleware: [adminOnly] as const,
-  request: { body: jsonBody(seedBodySchema, { required: false }) },
-  responses: { 200: json(seedResultSchema, 'Seeded'), ...errors(400, 401, 403, 413, 415, 503) },
+  body: jsonBody(seedBodySchema, { required: false }),
+  ok: json(seedResultSchema, 'Seeded'),
+  errors: [400, 401, 403, 413, 415, 503],
 });
 
-const clear = createRoute({
-  method: 'post',
-  path: '/clear',
-  tags,
+const clear = route.post('/clear', {
   summary: 'Delete the demo data (keeps the signed-in admin)',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(seedResultSchema, 'Cleared'), ...errors(401, 403, 409, 413, 415, 503) },
+  ok: json(seedResultSchema, 'Cleared'),
+  errors: [401, 403, 409, 413, 415, 503],
 });
 
 /** The admin seeder page's API: the same seeder code as `npm run seed`. */

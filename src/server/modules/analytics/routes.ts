@@ -1,22 +1,15 @@
-import { createRoute } from '@hono/zod-openapi';
 import { vendorAnalyticsQuerySchema, vendorAnalyticsSchema } from '../../../shared/schemas/analytics.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { presentVendorAnalytics } from './presenter.ts';
 import { getVendorAnalytics } from './service.ts';
 
-const analytics = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['dashboard'],
+const analytics = routesOf({ tags: ['dashboard'], use: vendorsOnly }).get('/', {
   summary:
     "The signed-in vendor's analytics over a range of Vancouver days (default: the last 12 months to today)",
-  middleware: [vendorsOnly] as const,
-  request: { query: vendorAnalyticsQuerySchema },
-  responses: {
-    200: json(vendorAnalyticsSchema, 'Quotes, orders, revenue, capacity and ratings in the range'),
-    ...errors(400, 401, 403, 404, 503),
-  },
+  query: vendorAnalyticsQuerySchema,
+  ok: json(vendorAnalyticsSchema, 'Quotes, orders, revenue, capacity and ratings in the range'),
+  errors: [400, 401, 403, 404, 503],
 });
 
 /** The signed-in vendor's analytics (/api/me/vendor-analytics): their own business only. */

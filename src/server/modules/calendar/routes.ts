@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   blackoutDayParamSchema,
   blackoutInputSchema,
@@ -8,49 +7,38 @@ import {
 } from '../../../shared/schemas/calendar.ts';
 import { vendorIdParamSchema } from '../../../shared/schemas/vendors.ts';
 import { currentActor, vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { presentBlackout, presentCalendar } from './presenter.ts';
 import { addBlackout, getOwnCalendar, getVendorAvailability, removeBlackout } from './service.ts';
 
 // Listed tags (src/server/http/api-docs.ts): the vendor's own calendar is part of their profile.
-const ownTags = ['vendor profile'];
-const publicTags = ['vendors'];
+const own = routesOf({ tags: ['vendor profile'], use: vendorsOnly });
 const blackoutLimit = rateLimit({ name: 'calendar-blackouts', max: () => 120, windowSeconds: 60 });
 
-const ownMonth = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ownTags,
+const ownMonth = own.get('/', {
   summary: "The signed-in vendor's month: orders taken per day against capacity, blackout dates",
-  middleware: [vendorsOnly] as const,
-  request: { query: calendarMonthQuerySchema },
-  responses: { 200: json(vendorCalendarSchema, 'The month'), ...errors(400, 401, 403, 404, 503) },
+  query: calendarMonthQuerySchema,
+  ok: json(vendorCalendarSchema, 'The month'),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const blackoutResponses = {
-  200: json(blackoutStateSchema, 'Whether the day is now blacked out'),
-  ...errors(400, 401, 403, 404, 415, 429, 503),
-};
+const blackout = {
+  use: [blackoutLimit, vendorsOnly],
+  params: blackoutDayParamSchema,
+  ok: json(blackoutStateSchema, 'Whether the day is now blacked out'),
+  errors: [400, 401, 403, 404, 415, 429, 503],
+} as const;
 
-const addDay = createRoute({
-  method: 'put',
-  path: '/blackouts/{day}',
-  tags: ownTags,
+const addDay = own.put('/blackouts/{day}', {
   summary: 'Black out a day (idempotent; replaces the note)',
-  middleware: [blackoutLimit, vendorsOnly] as const,
-  request: { params: blackoutDayParamSchema, body: jsonBody(blackoutInputSchema, { required: false }) },
-  responses: blackoutResponses,
+  ...blackout,
+  body: jsonBody(blackoutInputSchema, { required: false }),
 });
 
-const removeDay = createRoute({
-  method: 'delete',
-  path: '/blackouts/{day}',
-  tags: ownTags,
+const removeDay = own.delete('/blackouts/{day}', {
   summary: 'Take a day out of the blackouts (idempotent)',
-  middleware: [blackoutLimit, vendorsOnly] as const,
-  request: { params: blackoutDayParamSchema },
-  responses: blackoutResponses,
+  ...blackout,
 });
 
 /** The vendor's own calendar: blackout dates and the month view (/api/me/vendor-profile/calendar). */
@@ -76,13 +64,12 @@ export const vendorCalendarRoutes = openApiRoutes()
 
 /** Which days a vendor can take, for customers (/api/vendors/{id}/availability). */
 export const vendorAvailabilityRoutes = openApiRoutes().openapi(
-  createRoute({
-    method: 'get',
-    path: '/{id}/availability',
-    tags: publicTags,
+  routesOf({ tags: ['vendors'] }).get('/{id}/availability', {
     summary: "A vendor's month: available, full, blackout, too soon (lead time) or past, per day",
-    request: { params: vendorIdParamSchema, query: calendarMonthQuerySchema },
-    responses: { 200: json(vendorCalendarSchema, 'The month'), ...errors(400, 404, 503) },
+    params: vendorIdParamSchema,
+    query: calendarMonthQuerySchema,
+    ok: json(vendorCalendarSchema, 'The month'),
+    errors: [400, 404, 503],
   }),
   async (c) => {
     const { db, clock } = c.var.services;

@@ -1,13 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
 import { type PublicConfig, publicConfigSchema } from '../../../shared/schemas/platform.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 
-const config = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['platform'],
+const config = routesOf({ tags: ['platform'] }).get('/', {
   summary: "What the browser may know about this server's setup",
-  responses: { 200: json(publicConfigSchema, 'The public configuration (never a secret)'), ...errors(400) },
+  ok: json(publicConfigSchema, 'The public configuration (never a secret)'),
+  errors: [400],
 });
 
 export const publicConfigRoutes = openApiRoutes().openapi(config, (c) => {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   customerDashboardSchema,
   vendorDashboardSchema,
@@ -6,51 +5,34 @@ import {
   vendorOrdersQuerySchema,
 } from '../../../shared/schemas/dashboard.ts';
 import { signedIn, vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { presentCustomerDashboard, presentVendorDashboard } from './presenter.ts';
 import { getCustomerDashboard, getVendorDashboard } from './service.ts';
 import { listVendorOrders, presentVendorOrderPage } from './vendor-orders.ts';
 
-const tags = ['dashboard'];
+const route = routesOf({ tags: ['dashboard'], use: vendorsOnly });
 
-const customer = createRoute({
-  method: 'get',
-  path: '/customer',
-  tags,
+const customer = route.get('/customer', {
   summary: "The signed-in user's customer dashboard",
-  middleware: [signedIn] as const,
-  responses: {
-    200: json(customerDashboardSchema, 'Stats, favorites, orders and designs'),
-    ...errors(400, 401, 503),
-  },
+  use: signedIn,
+  ok: json(customerDashboardSchema, 'Stats, favorites, orders and designs'),
+  errors: [400, 401, 503],
 });
 
-const vendor = createRoute({
-  method: 'get',
-  path: '/vendor',
-  tags,
+const vendor = route.get('/vendor', {
   summary: "The signed-in vendor's dashboard",
-  middleware: [vendorsOnly] as const,
-  responses: {
-    200: json(
-      vendorDashboardSchema,
-      'The business, its numbers, recent orders, open quote requests and today’s orders',
-    ),
-    ...errors(400, 401, 403, 404, 503),
-  },
+  ok: json(
+    vendorDashboardSchema,
+    'The business, its numbers, recent orders, open quote requests and today’s orders',
+  ),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const vendorOrders = createRoute({
-  method: 'get',
-  path: '/vendor/orders',
-  tags,
+const vendorOrders = route.get('/vendor/orders', {
   summary: "The signed-in vendor's orders, a page at a time: active (soonest due first) or past",
-  middleware: [vendorsOnly] as const,
-  request: { query: vendorOrdersQuerySchema },
-  responses: {
-    200: json(vendorOrderPageSchema, 'A page of orders, with the cursor of the next'),
-    ...errors(400, 401, 403, 404, 503),
-  },
+  query: vendorOrdersQuerySchema,
+  ok: json(vendorOrderPageSchema, 'A page of orders, with the cursor of the next'),
+  errors: [400, 401, 403, 404, 503],
 });
 
 /** The signed-in user's own dashboards: the actor comes from the session, never from the request. */

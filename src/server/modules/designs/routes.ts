@@ -1,4 +1,4 @@
-import { createRoute, type Hook } from '@hono/zod-openapi';
+import type { Hook } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   DESIGN_REQUIRED_FIELDS,
@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors.ts';
 import { currentActor, customersOnly } from '../../http/auth-guard.ts';
 import { clientIp } from '../../http/client-ip.ts';
-import { errors, json, jsonBody, openApiRoutes, validationHook } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf, validationHook } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { getPublicDesign, saveDesign } from './design-service.ts';
@@ -23,76 +23,55 @@ import { generationImages, getGeneration, startGeneration } from './generation-s
 import { presentGeneration, presentPublicDesign, presentSavedDesign } from './presenter.ts';
 import { quotaDay, quotaSubject, readQuota } from './quota.ts';
 
-const tags = ['designs'];
+const route = routesOf({ tags: ['designs'] });
 // Beyond the daily allowance: stops a script from hammering the endpoint within it.
 const generateLimit = rateLimit({ name: 'designs-generate', max: () => 20, windowSeconds: 60 });
 const saveLimit = rateLimit({ name: 'designs-save', max: () => 60, windowSeconds: 60 });
 
-const quota = createRoute({
-  method: 'get',
-  path: '/quota',
-  tags,
+const quota = route.get('/quota', {
   summary: "Today's design allowance of the signed-in user or this visitor",
-  responses: { 200: json(designQuotaSchema, 'Limit, used and remaining images'), ...errors(400, 503) },
+  ok: json(designQuotaSchema, 'Limit, used and remaining images'),
+  errors: [400, 503],
 });
 
-const generate = createRoute({
-  method: 'post',
-  path: '/generations',
-  tags,
+const generate = route.post('/generations', {
   summary: 'Start drawing one design or three variations (visitors too, within a smaller allowance)',
-  middleware: [generateLimit] as const,
-  request: { body: jsonBody(startGenerationSchema) },
-  responses: {
-    202: json(designGenerationSchema, 'Started; follow it with the events stream or by polling'),
-    ...errors(400, 403, 404, 413, 415, 429, 503),
-  },
+  use: [generateLimit],
+  body: jsonBody(startGenerationSchema),
+  accepted: json(designGenerationSchema, 'Started; follow it with the events stream or by polling'),
+  errors: [400, 403, 404, 413, 415, 429, 503],
 });
 
-const generation = createRoute({
-  method: 'get',
-  path: '/generations/{id}',
-  tags,
+const generation = route.get('/generations/{id}', {
   summary: 'A generation: progress, then its images or error',
-  request: { params: designIdParamSchema },
-  responses: { 200: json(designGenerationSchema, 'The generation'), ...errors(400, 404, 503) },
+  params: designIdParamSchema,
+  ok: json(designGenerationSchema, 'The generation'),
+  errors: [400, 404, 503],
 });
 
-const events = createRoute({
-  method: 'get',
-  path: '/generations/{id}/events',
-  tags,
+const events = route.get('/generations/{id}/events', {
   summary: 'Server-sent events of a generation',
   description:
     '`progress` events (`{ progress, stage }`) in order, replayed from the start, then `done` or `failed` with the generation.',
-  request: { params: designIdParamSchema },
-  responses: {
-    200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errors(400, 404, 503),
-  },
+  params: designIdParamSchema,
+  ok: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+  errors: [400, 404, 503],
 });
 
-const save = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const save = route.post('/', {
   summary: 'Save a generated image to My Designs',
-  middleware: [saveLimit, customersOnly] as const,
-  request: { body: jsonBody(saveDesignSchema) },
-  responses: {
-    201: json(savedDesignSchema, 'Saved'),
-    200: json(savedDesignSchema, 'Already saved'),
-    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
-  },
+  use: [saveLimit, customersOnly],
+  body: jsonBody(saveDesignSchema),
+  created: json(savedDesignSchema, 'Saved'),
+  ok: json(savedDesignSchema, 'Already saved'),
+  errors: [400, 401, 403, 404, 413, 415, 429, 503],
 });
 
-const publicDesign = createRoute({
-  method: 'get',
-  path: '/{id}',
-  tags,
+const publicDesign = route.get('/{id}', {
   summary: 'The public page of a design (a generated image or a saved design)',
-  request: { params: designIdParamSchema },
-  responses: { 200: json(publicDesignSchema, 'The design'), ...errors(400, 404, 503) },
+  params: designIdParamSchema,
+  ok: json(publicDesignSchema, 'The design'),
+  errors: [400, 404, 503],
 });
 
 /** The spec's one message when a required choice is missing, with each field's own message. */

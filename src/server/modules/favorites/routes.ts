@@ -1,45 +1,33 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   favoriteVendorIdsSchema,
   favoriteVendorParamSchema,
   favoriteVendorStateSchema,
 } from '../../../shared/schemas/favorites.ts';
 import { signedIn } from '../../http/auth-guard.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { presentFavoriteVendorIds, presentFavoriteVendorState } from './presenter.ts';
 import { addFavoriteVendor, listFavoriteVendorIds, removeFavoriteVendor } from './service.ts';
 
 const toggleLimit = rateLimit({ name: 'favorites', max: () => 60, windowSeconds: 60 });
-const tags = ['favorites'];
+const route = routesOf({ tags: ['favorites'], use: signedIn });
 
 const toggle = (method: 'put' | 'delete', summary: string) =>
-  createRoute({
-    method,
-    path: '/vendors/{vendorId}',
-    tags,
+  route[method]('/vendors/{vendorId}', {
     summary,
-    middleware: [toggleLimit, signedIn] as const,
-    request: { params: favoriteVendorParamSchema },
-    responses: {
-      200: json(favoriteVendorStateSchema, 'Whether the vendor is now a favorite'),
-      ...errors(400, 401, 403, 404, 429, 503),
-    },
+    use: [toggleLimit, signedIn],
+    params: favoriteVendorParamSchema,
+    ok: json(favoriteVendorStateSchema, 'Whether the vendor is now a favorite'),
+    errors: [400, 401, 403, 404, 429, 503],
   });
 
 /** The signed-in customer's favorite vendors (/api/me/favorites). PUT and DELETE are idempotent. */
 export const favoriteRoutes = openApiRoutes()
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/vendors',
-      tags,
+    route.get('/vendors', {
       summary: "The signed-in customer's favorite vendor ids",
-      middleware: [signedIn] as const,
-      responses: {
-        200: json(favoriteVendorIdsSchema, 'Favorite vendor ids'),
-        ...errors(400, 401, 403, 503),
-      },
+      ok: json(favoriteVendorIdsSchema, 'Favorite vendor ids'),
+      errors: [400, 401, 403, 503],
     }),
     async (c) => {
       const { actor } = c.var;

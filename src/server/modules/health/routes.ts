@@ -1,18 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { healthSchema } from '../../../shared/schemas/platform.ts';
 import { safeError } from '../../http/log-safe-error.ts';
-import { json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 
-const health = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['platform'],
+const health = routesOf({ tags: ['platform'] }).get('/', {
   summary: 'Whether the API and its database answer',
-  responses: {
-    200: json(healthSchema, 'The database answered'),
-    503: json(healthSchema, 'The database is unreachable'),
-  },
+  ok: json(healthSchema, 'The database answered'),
+  responses: { 503: json(healthSchema, 'The database is unreachable') },
 });
 
 export const healthRoutes = openApiRoutes().openapi(health, async (c) => {

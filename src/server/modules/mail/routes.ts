@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import {
   EMAIL_CATEGORY_LABELS,
@@ -14,8 +13,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { emailPreferences, users } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { type ActorEnv, signedIn } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { signedIn } from '../../http/auth-guard.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { readUnsubscribeToken } from './unsubscribe.ts';
 
 const DEFAULTS: EmailPreferences = { messages: true, quotes: true, orders: true };
@@ -45,60 +44,44 @@ const maskEmail = (email: string) => {
   return `${local.slice(0, 1)}•••@${domain}`;
 };
 
-const tags = ['e-mail'];
+const route = routesOf({ tags: ['e-mail'] });
 
-const getPreferences = createRoute({
-  method: 'get',
-  path: '/me/email-preferences',
-  tags,
+const getPreferences = route.get('/me/email-preferences', {
   summary: 'Which e-mails you get, per category (receipts and account e-mails are always sent)',
-  middleware: [signedIn] as const,
-  responses: { 200: json(emailPreferencesSchema, 'Your e-mail preferences'), ...errors(401, 503) },
+  use: signedIn,
+  ok: json(emailPreferencesSchema, 'Your e-mail preferences'),
+  errors: [401, 503],
 });
 
-const putPreferences = createRoute({
-  method: 'put',
-  path: '/me/email-preferences',
-  tags,
+const putPreferences = route.put('/me/email-preferences', {
   summary: 'Switch categories of e-mail on or off',
-  middleware: [signedIn] as const,
-  request: { body: jsonBody(updateEmailPreferencesSchema) },
-  responses: {
-    200: json(emailPreferencesSchema, 'Your e-mail preferences now'),
-    ...errors(400, 401, 403, 413, 415, 503),
-  },
+  use: signedIn,
+  body: jsonBody(updateEmailPreferencesSchema),
+  ok: json(emailPreferencesSchema, 'Your e-mail preferences now'),
+  errors: [400, 401, 403, 413, 415, 503],
 });
 
-const describeLink = createRoute({
-  method: 'get',
-  path: '/email/unsubscribe',
-  tags,
+const describeLink = route.get('/email/unsubscribe', {
   summary: 'What an unsubscribe link stands for (no sign-in: the signed token is the authority)',
-  request: { query: unsubscribeQuerySchema },
-  responses: { 200: json(unsubscribeResultSchema, 'The category and its state'), ...errors(400, 404, 503) },
+  query: unsubscribeQuerySchema,
+  ok: json(unsubscribeResultSchema, 'The category and its state'),
+  errors: [400, 404, 503],
 });
 
-const unsubscribe = createRoute({
-  method: 'post',
-  path: '/email/unsubscribe',
-  tags,
+const unsubscribe = route.post('/email/unsubscribe', {
   summary: 'One-click unsubscribe (RFC 8058), or subscribe again with {"resubscribe": true}',
   description:
     'Mail clients post `List-Unsubscribe=One-Click` as a form; the unsubscribe page posts JSON. No sign-in.',
-  request: {
-    query: unsubscribeQuerySchema,
-    body: {
-      required: false,
-      content: {
-        'application/json': { schema: unsubscribeBodySchema },
-        'application/x-www-form-urlencoded': { schema: unsubscribeBodySchema },
-      },
+  query: unsubscribeQuerySchema,
+  body: {
+    required: false,
+    content: {
+      'application/json': { schema: unsubscribeBodySchema },
+      'application/x-www-form-urlencoded': { schema: unsubscribeBodySchema },
     },
   },
-  responses: {
-    200: json(unsubscribeResultSchema, 'The category and its state now'),
-    ...errors(400, 403, 404, 413, 415, 503),
-  },
+  ok: json(unsubscribeResultSchema, 'The category and its state now'),
+  errors: [400, 403, 404, 413, 415, 503],
 });
 
 async function linkTarget(db: Db, secret: string, token: string) {
@@ -119,11 +102,11 @@ const result = (category: EmailCategory, email: string, subscribed: boolean): Un
 /** E-mail preferences (signed in) and the unsubscribe link of every e-mail (no sign-in). */
 export const emailRoutes = openApiRoutes()
   .openapi(getPreferences, async (c) => {
-    const { actor } = c.var as ActorEnv['Variables'];
+    const { actor } = c.var;
     return c.json(await getEmailPreferences(c.var.services.db, actor.id), 200);
   })
   .openapi(putPreferences, async (c) => {
-    const { actor } = c.var as ActorEnv['Variables'];
+    const { actor } = c.var;
     return c.json(await setEmailPreferences(c.var.services.db, actor.id, c.req.valid('json')), 200);
   })
   .openapi(describeLink, async (c) => {

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   conversationIdParamSchema,
   conversationListSchema,
@@ -12,7 +11,7 @@ import {
   startConversationSchema,
 } from '../../../shared/schemas/messages.ts';
 import { signedIn } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { presentConversation, presentConversationSummary, presentMessagePage } from './presenter.ts';
@@ -26,77 +25,55 @@ import {
 } from './service.ts';
 import { readSendInput, sendBodyLimit, sendMessageBody } from './send-body.ts';
 
-const tags = ['messages'];
+const route = routesOf({ tags: ['messages'], use: signedIn });
 const sendLimit = rateLimit({ name: 'messages', max: () => 30, windowSeconds: 60 });
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const list = route.get('/', {
   summary: "The signed-in user's conversations, newest first",
-  middleware: [signedIn] as const,
-  responses: { 200: json(conversationListSchema, 'Conversation previews'), ...errors(400, 401, 503) },
+  ok: json(conversationListSchema, 'Conversation previews'),
+  errors: [400, 401, 503],
 });
 
-const start = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const start = route.post('/', {
   summary: 'Open (or reopen) a conversation with a vendor',
-  middleware: [signedIn] as const,
-  request: { body: jsonBody(startConversationSchema) },
-  responses: {
-    201: json(createdIdSchema, "The conversation's id"),
-    ...errors(400, 401, 403, 404, 413, 415, 503),
-  },
+  body: jsonBody(startConversationSchema),
+  created: json(createdIdSchema, "The conversation's id"),
+  errors: [400, 401, 403, 404, 413, 415, 503],
 });
 
-const open = createRoute({
-  method: 'get',
-  path: '/{id}',
-  tags,
+const open = route.get('/{id}', {
   summary: 'One conversation with its newest page of messages',
-  middleware: [signedIn] as const,
-  request: { params: conversationIdParamSchema },
-  responses: { 200: json(conversationSchema, 'The conversation'), ...errors(400, 401, 404, 503) },
+  params: conversationIdParamSchema,
+  ok: json(conversationSchema, 'The conversation'),
+  errors: [400, 401, 404, 503],
 });
 
-const page = createRoute({
-  method: 'get',
-  path: '/{id}/messages',
-  tags,
+const page = route.get('/{id}/messages', {
   summary: 'A page of messages before or after a place in the thread',
-  middleware: [signedIn] as const,
-  request: { params: conversationIdParamSchema, query: messagePageQuerySchema },
-  responses: { 200: json(messagePageSchema, 'Messages, oldest first'), ...errors(400, 401, 404, 503) },
+  params: conversationIdParamSchema,
+  query: messagePageQuerySchema,
+  ok: json(messagePageSchema, 'Messages, oldest first'),
+  errors: [400, 401, 404, 503],
 });
 
-const read = createRoute({
-  method: 'post',
-  path: '/{id}/read',
-  tags,
+const read = route.post('/{id}/read', {
   summary: 'Mark the conversation read up to a place (or the latest message)',
-  middleware: [signedIn] as const,
-  request: { params: conversationIdParamSchema, body: jsonBody(markReadSchema, { required: false }) },
-  responses: {
-    200: json(markReadResultSchema, 'Whether the read mark moved'),
-    ...errors(400, 401, 403, 404, 413, 415, 503),
-  },
+  params: conversationIdParamSchema,
+  body: jsonBody(markReadSchema, { required: false }),
+  ok: json(markReadResultSchema, 'Whether the read mark moved'),
+  errors: [400, 401, 403, 404, 413, 415, 503],
 });
 
-// Documented here and routed below by hand: the body is JSON or multipart, and a declared JSON body
-// would refuse every form before the handler could read it.
-const send = createRoute({
-  method: 'post',
-  path: '/{id}/messages',
-  tags,
+// Documented here and routed below by hand, with its own middleware: the body is JSON or multipart,
+// and a declared JSON body would refuse every form before the handler could read it.
+const send = route.post('/{id}/messages', {
   summary: 'Send a message, with up to 5 images',
   description: `JSON with \`body\` (and \`orderId\`), or multipart with \`body\`, \`orderId\` and up to ${MESSAGE_IMAGES_MAX} images in \`images\`, each checked by its content. A message needs text or at least one image; a bad image is a 400 at \`images\`.`,
-  request: { params: conversationIdParamSchema, body: sendMessageBody },
-  responses: {
-    201: json(createdIdSchema, "The message's id"),
-    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
-  },
+  use: [],
+  params: conversationIdParamSchema,
+  body: sendMessageBody,
+  created: json(createdIdSchema, "The message's id"),
+  errors: [400, 401, 403, 404, 413, 415, 429, 503],
 });
 
 /** The signed-in user's conversations between customers and vendors. */

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { AppError } from '../../errors.ts';
 import { type ActorEnv, currentSession, signedIn } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { toNotificationId } from './ids.ts';
 import {
   listNotifications,
@@ -19,50 +18,32 @@ import {
   unreadCounts,
 } from './service.ts';
 
-const tags = ['notifications'];
+const route = routesOf({ tags: ['notifications'], use: signedIn });
 
-const list = createRoute({
-  method: 'get',
-  path: '/notifications',
-  tags,
+const list = route.get('/notifications', {
   summary: "The signed-in user's notifications, newest first, with the unread count",
-  middleware: [signedIn] as const,
-  request: { query: notificationListQuerySchema },
-  responses: { 200: json(notificationListSchema, 'A page of notifications'), ...errors(400, 401, 503) },
+  query: notificationListQuerySchema,
+  ok: json(notificationListSchema, 'A page of notifications'),
+  errors: [400, 401, 503],
 });
 
-const read = createRoute({
-  method: 'post',
-  path: '/notifications/read',
-  tags,
+const read = route.post('/notifications/read', {
   summary: 'Mark some of your notifications read (these ids, or all up to `through`)',
-  middleware: [signedIn] as const,
-  request: { body: jsonBody(markNotificationsReadSchema) },
-  responses: {
-    200: json(unreadCountsSchema, 'The unread counts now'),
-    ...errors(400, 401, 403, 413, 415, 503),
-  },
+  body: jsonBody(markNotificationsReadSchema),
+  ok: json(unreadCountsSchema, 'The unread counts now'),
+  errors: [400, 401, 403, 413, 415, 503],
 });
 
-const readAll = createRoute({
-  method: 'post',
-  path: '/notifications/read-all',
-  tags,
+const readAll = route.post('/notifications/read-all', {
   summary: 'Mark all your notifications read',
-  middleware: [signedIn] as const,
-  responses: {
-    200: json(unreadCountsSchema, 'The unread counts now'),
-    ...errors(401, 403, 415, 503),
-  },
+  ok: json(unreadCountsSchema, 'The unread counts now'),
+  errors: [401, 403, 415, 503],
 });
 
-const unread = createRoute({
-  method: 'get',
-  path: '/unread',
-  tags,
+const unread = route.get('/unread', {
   summary: 'Unread notifications and unread conversations (the navbar counts)',
-  middleware: [signedIn] as const,
-  responses: { 200: json(unreadCountsSchema, 'The unread counts'), ...errors(401, 503) },
+  ok: json(unreadCountsSchema, 'The unread counts'),
+  errors: [401, 503],
 });
 
 /** The session's id as well as the actor: a stream checks at each heartbeat that it still exists. */
@@ -77,19 +58,14 @@ const signedInSession: MiddlewareHandler<StreamEnv> = async (c, next) => {
   await next();
 };
 
-const events = createRoute({
-  method: 'get',
-  path: '/events',
-  tags,
+const events = route.get('/events', {
   summary: 'The live event stream (server-sent events)',
   description:
     '`retry: 1000`, then the notifications missed after Last-Event-ID (the header, or `?lastEventId=`; the newest 200), then `event: notification` (data: a Notification, id: its id) as they happen, `event: unread` (data: UnreadCounts) when the counts change, and a `: heartbeat` comment every 25 s. Five streams per user and server; the oldest makes way. The stream ends when the session does.',
-  middleware: [signedInSession] as const,
-  request: { query: eventStreamQuerySchema },
-  responses: {
-    200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    ...errors(400, 401, 503),
-  },
+  use: signedInSession,
+  query: eventStreamQuerySchema,
+  ok: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+  errors: [400, 401, 503],
 });
 
 /** The signed-in user's notifications, unread counts and event stream (/api/me). */

@@ -1,45 +1,34 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { claimResolutionSchema, claimsQueueSchema } from '../../../shared/schemas/claims.ts';
 import { reconciliationSchema } from '../../../shared/schemas/reconciliation.ts';
 import { adminOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { claimsQueue, resolveClaim } from './claims.ts';
 import { reconciliation } from './reconciliation.ts';
 import { sendPendingRefunds } from './refunds.ts';
 
-const tags = ['admin'];
+const route = routesOf({ tags: ['admin'], use: adminOnly });
 
-const queue = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const queue = route.get('/', {
   summary: 'Satisfaction claims: open ones oldest first, then the latest closed',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(claimsQueueSchema, 'The claims queue'), ...errors(401, 403, 503) },
+  ok: json(claimsQueueSchema, 'The claims queue'),
+  errors: [401, 403, 503],
 });
 
-const resolution = createRoute({
-  method: 'post',
-  path: '/{id}/resolution',
-  tags,
+const resolution = route.post('/{id}/resolution', {
   summary:
     'Resolve a claim: release the payment to the vendor, refund it all, or refund part of it (cents), with a note',
-  middleware: [adminOnly] as const,
-  request: { params: idParams('id'), body: jsonBody(claimResolutionSchema) },
-  responses: {
-    200: json(z.object({ status: z.literal('resolved'), refundCents: z.number().int() }), 'Resolved'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 503),
-  },
+  params: idParams('id'),
+  body: jsonBody(claimResolutionSchema),
+  ok: json(z.object({ status: z.literal('resolved'), refundCents: z.number().int() }), 'Resolved'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 503],
 });
 
-const reconciliationRoute = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const reconciliationRoute = route.get('/', {
   summary:
     'Reconciliation: the ledger’s totals against the processor’s records, ended orders still holding money, unapplied processor events, open claims',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(reconciliationSchema, 'The reconciliation'), ...errors(401, 403, 503) },
+  ok: json(reconciliationSchema, 'The reconciliation'),
+  errors: [401, 403, 503],
 });
 
 export const reconciliationRoutes = openApiRoutes().openapi(reconciliationRoute, async (c) => {

@@ -1,58 +1,42 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { stripeOnboardingSchema, vendorPayoutsSchema } from '../../../shared/schemas/payments.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { onboardingLimit, payoutLimit } from './limits.ts';
 import { payoutMethod, requestPayout, startStripeOnboarding } from './payouts.ts';
 import { vendorPayouts } from './vendor-payouts.ts';
 
-const tags = ['payments'];
+const route = routesOf({ tags: ['payments'], use: vendorsOnly });
 
-const payoutsView = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const payoutsView = route.get('/', {
   summary: 'Your money as a vendor: held, available and paid out, per order, and your payouts',
-  middleware: [vendorsOnly] as const,
-  responses: { 200: json(vendorPayoutsSchema, 'Balances from the ledger'), ...errors(401, 403, 404, 503) },
+  ok: json(vendorPayoutsSchema, 'Balances from the ledger'),
+  errors: [401, 403, 404, 503],
 });
 
-const payoutRequest = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const payoutRequest = route.post('/', {
   summary:
     'Pay out your available balance (under Stripe, to your connected account: 409 until its onboarding is complete)',
-  middleware: [payoutLimit, vendorsOnly] as const,
-  responses: {
-    201: json(z.object({ id: z.string(), amountCents: z.number().int(), status: z.string() }), 'The payout'),
-    ...errors(401, 403, 404, 409, 429, 503),
-  },
+  use: [payoutLimit, vendorsOnly],
+  created: json(
+    z.object({ id: z.string(), amountCents: z.number().int(), status: z.string() }),
+    'The payout',
+  ),
+  errors: [401, 403, 404, 409, 429, 503],
 });
 
-const stripeOnboarding = createRoute({
-  method: 'post',
-  path: '/stripe-onboarding',
-  tags,
+const stripeOnboarding = route.post('/stripe-onboarding', {
   summary:
     'Stripe only (404 on the sandbox): your Stripe Express account for payouts (created once) and a link to Stripe’s onboarding',
-  middleware: [onboardingLimit, vendorsOnly] as const,
-  responses: {
-    200: json(stripeOnboardingSchema, 'Where to continue: Stripe’s hosted onboarding (the link works once)'),
-    ...errors(401, 403, 404, 429, 503),
-  },
+  use: [onboardingLimit, vendorsOnly],
+  ok: json(stripeOnboardingSchema, 'Where to continue: Stripe’s hosted onboarding (the link works once)'),
+  errors: [401, 403, 404, 429, 503],
 });
 
-const payoutsCsv = createRoute({
-  method: 'get',
-  path: '/export',
-  tags,
+const payoutsCsv = route.get('/export', {
   summary: 'Your orders’ money as CSV: amount, refunded, service fee, yours, still held',
-  middleware: [vendorsOnly] as const,
-  responses: {
-    200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-    ...errors(401, 403, 404, 503),
-  },
+  ok: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
+  errors: [401, 403, 404, 503],
 });
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);

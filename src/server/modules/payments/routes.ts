@@ -1,39 +1,28 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { checkoutSchema } from '../../../shared/schemas/payments.ts';
 import { customersOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { markSubmitted, startCheckout } from './checkout.ts';
 import { cardLimit } from './limits.ts';
 
-const tags = ['payments'];
+const route = routesOf({ tags: ['payments'], use: customersOnly });
 
 const checkoutRequest = z.object({ orderId: z.string().min(1).max(100) });
 
-const checkout = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const checkout = route.post('/', {
   summary: 'Pay for a pending order: its checkout (an open payment, or a new one after a failed attempt)',
-  middleware: [customersOnly] as const,
-  request: { body: jsonBody(checkoutRequest) },
-  responses: { 200: json(checkoutSchema, 'The checkout'), ...errors(400, 401, 403, 404, 409, 413, 415, 503) },
+  body: jsonBody(checkoutRequest),
+  ok: json(checkoutSchema, 'The checkout'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 503],
 });
 
-const submitted = createRoute({
-  method: 'post',
-  path: '/{id}/submitted',
-  tags,
+const submitted = route.post('/{id}/submitted', {
   summary:
     'The browser is confirming this payment with the processor itself (Stripe’s Payment Element): until the answer is recorded, the order asks the processor when it is opened',
-  middleware: [cardLimit, customersOnly] as const,
-  request: { params: idParams('id') },
-  responses: {
-    200: json(
-      z.object({ confirming: z.literal(true) }),
-      'Noted: the order asks the processor until it answers',
-    ),
-    ...errors(401, 403, 404, 429, 503),
-  },
+  use: [cardLimit, customersOnly],
+  params: idParams('id'),
+  ok: json(z.object({ confirming: z.literal(true) }), 'Noted: the order asks the processor until it answers'),
+  errors: [401, 403, 404, 429, 503],
 });
 
 export const paymentRoutes = openApiRoutes()

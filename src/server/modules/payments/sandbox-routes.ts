@@ -1,46 +1,36 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   checkoutSchema,
   sandboxAuthenticationSchema,
   sandboxCardSchema,
 } from '../../../shared/schemas/payments.ts';
 import { customersOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { cardLimit } from './limits.ts';
 import { authenticateSandboxPayment, confirmSandboxPayment } from './sandbox-checkout.ts';
 
-const tags = ['payments'];
+const route = routesOf({ tags: ['payments'], use: [cardLimit, customersOnly] });
+const cardErrors = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
 
 // The card is validated here with the shared schema (its expiry against the server's clock).
-const sandboxConfirmation = createRoute({
-  method: 'post',
-  path: '/{id}/sandbox-confirmation',
-  tags,
+const sandboxConfirmation = route.post('/{id}/sandbox-confirmation', {
   summary:
     'Sandbox only (404 under Stripe): pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks for confirmation)',
-  middleware: [cardLimit, customersOnly] as const,
-  request: { params: idParams('id'), body: jsonBody(sandboxCardSchema()) },
-  responses: {
-    200: json(
-      checkoutSchema,
-      'The payment after the attempt (succeeded, failed with a message, or waiting for confirmation)',
-    ),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  params: idParams('id'),
+  body: jsonBody(sandboxCardSchema()),
+  ok: json(
+    checkoutSchema,
+    'The payment after the attempt (succeeded, failed with a message, or waiting for confirmation)',
+  ),
+  errors: cardErrors,
 });
 
-const sandboxAuthentication = createRoute({
-  method: 'post',
-  path: '/{id}/sandbox-authentication',
-  tags,
+const sandboxAuthentication = route.post('/{id}/sandbox-authentication', {
   summary: 'Sandbox only (404 under Stripe): the extra confirmation step (3-D Secure), approved or not',
-  middleware: [cardLimit, customersOnly] as const,
-  request: { params: idParams('id'), body: jsonBody(sandboxAuthenticationSchema) },
-  responses: {
-    200: json(checkoutSchema, 'The payment after the confirmation'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  params: idParams('id'),
+  body: jsonBody(sandboxAuthenticationSchema),
+  ok: json(checkoutSchema, 'The payment after the confirmation'),
+  errors: cardErrors,
 });
 
 /**

@@ -1,8 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { webhookReceiptSchema } from '../../../shared/schemas/payments.ts';
 import { AppError } from '../../errors.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/types.ts';
 import { applyProcessorEvent, recordIgnoredEvent } from './events.ts';
 import { WebhookSignatureError } from './processor.ts';
@@ -16,34 +16,27 @@ const webhooksOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const stripeWebhook = createRoute({
-  method: 'post',
-  path: '/stripe',
-  tags: ['payments'],
+const stripeWebhook = routesOf({ tags: ['payments'] }).post('/stripe', {
   summary:
     'Stripe’s webhook endpoint (404 unless PAYMENTS_PROVIDER=stripe): a signed event, applied once; payment_intent.succeeded, payment_failed and requires_action move payments, other events are recorded only',
-  middleware: [webhooksOnly] as const,
-  request: {
-    headers: z.object({
-      'stripe-signature': z
-        .string({ error: 'The Stripe-Signature header is missing.' })
-        .min(1, 'The Stripe-Signature header is missing.')
-        .max(4096),
-    }),
-    // Read as the raw text the signature covers, never parsed and re-serialized first.
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: { type: 'object' as const, description: 'A Stripe event, as Stripe sent it.' },
-        },
+  use: [webhooksOnly],
+  headers: z.object({
+    'stripe-signature': z
+      .string({ error: 'The Stripe-Signature header is missing.' })
+      .min(1, 'The Stripe-Signature header is missing.')
+      .max(4096),
+  }),
+  // Read as the raw text the signature covers, never parsed and re-serialized first.
+  body: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: { type: 'object' as const, description: 'A Stripe event, as Stripe sent it.' },
       },
     },
   },
-  responses: {
-    200: json(webhookReceiptSchema, 'Verified and recorded (Stripe stops redelivering it)'),
-    ...errors(400, 404, 413, 415, 503),
-  },
+  ok: json(webhookReceiptSchema, 'Verified and recorded (Stripe stops redelivering it)'),
+  errors: [400, 404, 413, 415, 503],
 });
 
 /**

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../../shared/errors.ts';
@@ -12,7 +11,7 @@ import {
 } from '../../../shared/schemas/proofs.ts';
 import { AppError } from '../../errors.ts';
 import { signedIn } from '../../http/auth-guard.ts';
-import { errors, idParams, json, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, multipartForm, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { MB } from '../storage/index.ts';
@@ -21,7 +20,7 @@ import { presentOrderProofs } from './presenter.ts';
 import { answerProof, assertMayChange, listProofs, sendProof } from './service.ts';
 
 // Proofs are a thread of the order: listed under its tag.
-const tags = ['orders'];
+const route = routesOf({ tags: ['orders'], use: signedIn });
 const proofLimit = rateLimit({ name: 'proofs', max: () => 60, windowSeconds: 3600 });
 const imageMb = PROOF_IMAGE_MAX_BYTES / MB;
 // Each picture is checked against its bucket's limit by content later; this stops a huge body early.
@@ -33,30 +32,23 @@ const proofBodyLimit = bodyLimit({
 });
 
 /** A multipart form with one text field and up to five pictures in `images`, as documented. */
-const formBody = (text: string, textRequired: boolean, minImages: number) => ({
-  required: true,
-  content: {
-    'multipart/form-data': {
-      schema: {
-        type: 'object' as const,
-        properties: {
-          [text]: { type: 'string' as const, maxLength: PROOF_NOTE_MAX },
-          images: {
-            type: 'array' as const,
-            minItems: minImages,
-            maxItems: PROOF_IMAGES_MAX,
-            items: {
-              type: 'string' as const,
-              format: 'binary',
-              description: `A JPEG, PNG or WebP image of up to ${imageMb} MB.`,
-            },
-          },
+const formBody = (text: string, textRequired: boolean, minImages: number) =>
+  multipartForm(
+    {
+      [text]: { type: 'string' as const, maxLength: PROOF_NOTE_MAX },
+      images: {
+        type: 'array' as const,
+        minItems: minImages,
+        maxItems: PROOF_IMAGES_MAX,
+        items: {
+          type: 'string' as const,
+          format: 'binary',
+          description: `A JPEG, PNG or WebP image of up to ${imageMb} MB.`,
         },
-        required: textRequired ? [text] : minImages > 0 ? ['images'] : [],
       },
     },
-  },
-});
+    textRequired ? [text] : minImages > 0 ? ['images'] : [],
+  );
 
 /** The form's fields as the shared schema reads them (`images` may come once or many times). */
 async function readForm(c: Context, field: string) {
@@ -67,58 +59,39 @@ async function readForm(c: Context, field: string) {
   return { [field]: form[field], images: images === undefined ? [] : [images].flat() };
 }
 
-const list = createRoute({
-  method: 'get',
-  path: '/{id}/proofs',
-  tags,
+const list = route.get('/{id}/proofs', {
   summary: 'The design proofs of your order (its customer or vendor, or an admin), every round',
-  middleware: [signedIn] as const,
-  request: { params: idParams('id') },
-  responses: {
-    200: json(orderProofsSchema, 'The proofs, the change cut-off and what you may do now'),
-    ...errors(400, 401, 404, 503),
-  },
+  params: idParams('id'),
+  ok: json(orderProofsSchema, 'The proofs, the change cut-off and what you may do now'),
+  errors: [400, 401, 404, 503],
 });
 
-const send = createRoute({
-  method: 'post',
-  path: '/{id}/proofs',
-  tags,
+const send = route.post('/{id}/proofs', {
   summary: 'Send a design proof (the order’s vendor): a note and 1 to 5 sketches or photos',
   description: `Multipart: \`note\` and one to ${PROOF_IMAGES_MAX} images in \`images\`, each checked by its content. Only on a paid order until it is ready, and only when the customer has asked for changes to the previous round (or there is none).`,
-  middleware: [proofLimit, proofBodyLimit, signedIn] as const,
-  request: { params: idParams('id'), body: formBody('note', false, 1) },
-  responses: {
-    201: json(orderProofsSchema, 'The proofs, with the new round'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  use: [proofLimit, proofBodyLimit, signedIn],
+  params: idParams('id'),
+  body: formBody('note', false, 1),
+  created: json(orderProofsSchema, 'The proofs, with the new round'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
 });
 
-const approve = createRoute({
-  method: 'post',
-  path: '/{id}/proofs/{proofId}/approve',
-  tags,
+const approve = route.post('/{id}/proofs/{proofId}/approve', {
   summary: 'Approve the latest design proof (the order’s customer), also after the change cut-off',
-  middleware: [proofLimit, signedIn] as const,
-  request: { params: proofParamsSchema },
-  responses: {
-    200: json(orderProofsSchema, 'The proofs, with this one approved'),
-    ...errors(400, 401, 403, 404, 409, 429, 503),
-  },
+  use: [proofLimit, signedIn],
+  params: proofParamsSchema,
+  ok: json(orderProofsSchema, 'The proofs, with this one approved'),
+  errors: [400, 401, 403, 404, 409, 429, 503],
 });
 
-const requestChanges = createRoute({
-  method: 'post',
-  path: '/{id}/proofs/{proofId}/request-changes',
-  tags,
+const requestChanges = route.post('/{id}/proofs/{proofId}/request-changes', {
   summary: 'Ask for changes to the latest design proof (the order’s customer), until the change cut-off',
   description: `Multipart: \`message\` and up to ${PROOF_IMAGES_MAX} pictures in \`images\`. Refused with 409 after the vendor’s cut-off (72 hours before the event unless the vendor set another).`,
-  middleware: [proofLimit, proofBodyLimit, signedIn] as const,
-  request: { params: proofParamsSchema, body: formBody('message', true, 0) },
-  responses: {
-    200: json(orderProofsSchema, 'The proofs, with the request for changes'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  use: [proofLimit, proofBodyLimit, signedIn],
+  params: proofParamsSchema,
+  body: formBody('message', true, 0),
+  ok: json(orderProofsSchema, 'The proofs, with the request for changes'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
 });
 
 /** Design proofs of an order (/api/orders/{id}/proofs…). */

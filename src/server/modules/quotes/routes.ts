@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   quoteAcceptSchema,
   quoteAcceptedSchema,
@@ -13,32 +12,27 @@ import {
   vendorQuoteInboxSchema,
 } from '../../../shared/schemas/quotes.ts';
 import { customersOnly, vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { getCustomerRequest, listCustomerRequests, listVendorInbox } from './read.ts';
 import { acceptQuote } from './accept.ts';
 import { answerQuote, askForChange, declineQuote } from './answer.ts';
 import { createQuoteRequest } from './request.ts';
 
-const tags = ['quotes'];
+const route = routesOf({ tags: ['quotes'] });
 const requestLimit = rateLimit({ name: 'quote-requests', max: () => 20, windowSeconds: 3600 });
 const changeLimit = rateLimit({ name: 'quote-changes', max: () => 60, windowSeconds: 60 });
-const writeErrors = errors(400, 401, 403, 404, 409, 413, 415, 429, 503);
+const writeErrors = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
 
 /** A customer's quote requests (/api/quote-requests). */
 export const quoteRequestRoutes = openApiRoutes()
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/',
-      tags,
+    route.post('/', {
       summary: 'Request quotes for a cake from one to five vendors',
-      middleware: [requestLimit, customersOnly] as const,
-      request: { body: jsonBody(quoteRequestInputSchema) },
-      responses: {
-        201: json(quoteRequestCreatedSchema, 'The request and a quote per vendor'),
-        ...writeErrors,
-      },
+      use: [requestLimit, customersOnly],
+      body: jsonBody(quoteRequestInputSchema),
+      created: json(quoteRequestCreatedSchema, 'The request and a quote per vendor'),
+      errors: writeErrors,
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -48,26 +42,22 @@ export const quoteRequestRoutes = openApiRoutes()
     },
   )
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/',
-      tags,
+    route.get('/', {
       summary: 'Your quote requests, newest first, with every quote',
-      middleware: [customersOnly] as const,
-      responses: { 200: json(quoteRequestListSchema, 'Your requests'), ...errors(400, 401, 403, 503) },
+      use: customersOnly,
+      ok: json(quoteRequestListSchema, 'Your requests'),
+      errors: [400, 401, 403, 503],
     }),
     async (c) =>
       c.json({ requests: await listCustomerRequests({ db: c.var.services.db, actor: c.var.actor }) }, 200),
   )
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/{id}',
-      tags,
+    route.get('/{id}', {
       summary: 'One of your quote requests, its quotes side by side',
-      middleware: [customersOnly] as const,
-      request: { params: idParams('id') },
-      responses: { 200: json(quoteRequestViewSchema, 'The request'), ...errors(400, 401, 403, 404, 503) },
+      use: customersOnly,
+      params: idParams('id'),
+      ok: json(quoteRequestViewSchema, 'The request'),
+      errors: [400, 401, 403, 404, 503],
     }),
     async (c) =>
       c.json(
@@ -83,29 +73,23 @@ export const quoteRequestRoutes = openApiRoutes()
 /** One quote: the vendor answers or declines, the customer asks for a change or accepts (/api/quotes). */
 export const quoteRoutes = openApiRoutes()
   .openapi(
-    createRoute({
-      method: 'get',
-      path: '/inbox',
-      tags,
+    route.get('/inbox', {
       summary: 'Your shop’s quote inbox, newest first',
-      middleware: [vendorsOnly] as const,
-      responses: { 200: json(vendorQuoteInboxSchema, 'Quotes for your shop'), ...errors(400, 401, 403, 503) },
+      use: vendorsOnly,
+      ok: json(vendorQuoteInboxSchema, 'Quotes for your shop'),
+      errors: [400, 401, 403, 503],
     }),
     async (c) =>
       c.json({ quotes: await listVendorInbox({ db: c.var.services.db, actor: c.var.actor }) }, 200),
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/answer',
-      tags,
+    route.post('/{id}/answer', {
       summary: 'Answer a request with a price, or revise your quote',
-      middleware: [changeLimit, vendorsOnly] as const,
-      request: { params: idParams('id'), body: jsonBody(quoteAnswerSchema) },
-      responses: {
-        200: json(quoteViewSchema.pick({ id: true, status: true, revision: true }), 'The quote'),
-        ...writeErrors,
-      },
+      use: [changeLimit, vendorsOnly],
+      params: idParams('id'),
+      body: jsonBody(quoteAnswerSchema),
+      ok: json(quoteViewSchema.pick({ id: true, status: true, revision: true }), 'The quote'),
+      errors: writeErrors,
     }),
     async (c) => {
       const { db, clock } = c.var.services;
@@ -120,14 +104,13 @@ export const quoteRoutes = openApiRoutes()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/decline',
-      tags,
+    route.post('/{id}/decline', {
       summary: 'Decline a request, with a reason',
-      middleware: [changeLimit, vendorsOnly] as const,
-      request: { params: idParams('id'), body: jsonBody(quoteDeclineSchema) },
-      responses: { 200: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'), ...writeErrors },
+      use: [changeLimit, vendorsOnly],
+      params: idParams('id'),
+      body: jsonBody(quoteDeclineSchema),
+      ok: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'),
+      errors: writeErrors,
     }),
     async (c) => {
       const { db, clock } = c.var.services;
@@ -143,14 +126,13 @@ export const quoteRoutes = openApiRoutes()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/change-request',
-      tags,
+    route.post('/{id}/change-request', {
       summary: 'Ask the vendor for a change (and a target price)',
-      middleware: [changeLimit, customersOnly] as const,
-      request: { params: idParams('id'), body: jsonBody(quoteChangeSchema) },
-      responses: { 200: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'), ...writeErrors },
+      use: [changeLimit, customersOnly],
+      params: idParams('id'),
+      body: jsonBody(quoteChangeSchema),
+      ok: json(quoteViewSchema.pick({ id: true, status: true }), 'The quote'),
+      errors: writeErrors,
     }),
     async (c) => {
       const { db, clock } = c.var.services;
@@ -167,16 +149,15 @@ export const quoteRoutes = openApiRoutes()
     },
   )
   .openapi(
-    createRoute({
-      method: 'post',
-      path: '/{id}/accept',
-      tags,
+    route.post('/{id}/accept', {
       summary: 'Accept a quote: the order is created and the other quotes close',
       description:
         'Send the `revision` of the quote you read: if the vendor revised it since, the answer is 409 and nothing is accepted. The vendor’s lead time and orders per day are checked again for the event date.',
-      middleware: [changeLimit, customersOnly] as const,
-      request: { params: idParams('id'), body: jsonBody(quoteAcceptSchema) },
-      responses: { 201: json(quoteAcceptedSchema, 'The order, waiting for payment'), ...writeErrors },
+      use: [changeLimit, customersOnly],
+      params: idParams('id'),
+      body: jsonBody(quoteAcceptSchema),
+      created: json(quoteAcceptedSchema, 'The order, waiting for payment'),
+      errors: writeErrors,
     }),
     async (c) => {
       const { db, clock, config } = c.var.services;

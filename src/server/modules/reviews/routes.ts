@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
   type ReviewList,
@@ -7,7 +6,7 @@ import {
   reviewReplySchema,
 } from '../../../shared/schemas/reviews.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { presentPublicReview } from './presenter.ts';
 import { replyToReview } from './reply.ts';
@@ -15,26 +14,22 @@ import { listPublicReviews } from './service.ts';
 
 const replyLimit = rateLimit({ name: 'review-replies', max: () => 30, windowSeconds: 60 });
 
-const reply = createRoute({
-  method: 'post',
-  path: '/{id}/reply',
-  tags: ['reviews'],
+const route = routesOf({ tags: ['reviews'] });
+
+const reply = route.post('/{id}/reply', {
   summary: 'Reply publicly to a review of your shop (once)',
-  middleware: [replyLimit, vendorsOnly] as const,
-  request: { params: idParams('id'), body: jsonBody(reviewReplySchema) },
-  responses: {
-    201: json(z.object({ vendorReply: z.object({ text: z.string(), at: z.string() }) }), 'The reply'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  use: [replyLimit, vendorsOnly],
+  params: idParams('id'),
+  body: jsonBody(reviewReplySchema),
+  created: json(z.object({ vendorReply: z.object({ text: z.string(), at: z.string() }) }), 'The reply'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
 });
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  tags: ['reviews'],
+const list = route.get('/', {
   summary: 'Published reviews, filtered and sorted, with the average rating',
-  request: { query: reviewListQuerySchema },
-  responses: { 200: json(reviewListSchema, 'A page of reviews'), ...errors(400, 503) },
+  query: reviewListQuerySchema,
+  ok: json(reviewListSchema, 'A page of reviews'),
+  errors: [400, 503],
 });
 
 export const reviewRoutes = openApiRoutes()

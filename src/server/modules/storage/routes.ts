@@ -1,7 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { errors, openApiRoutes } from '../../http/openapi.ts';
+import { openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { BUCKETS, isBucketId, OWNED_BUCKET_IDS, PUBLIC_BUCKET_IDS } from './buckets.ts';
 import { fileResponse } from './file-response.ts';
 import { isSafeKey } from './keys.ts';
@@ -12,10 +11,7 @@ const SERVED_BUCKET_IDS = [...PUBLIC_BUCKET_IDS, ...OWNED_BUCKET_IDS];
 
 // Documented here and routed below by hand: a key spans several path segments (`:key{.+}`), which an
 // OpenAPI path template cannot say.
-const file = createRoute({
-  method: 'get',
-  path: '/{bucket}/{key}',
-  tags: ['files'],
+const file = routesOf({ tags: ['files'] }).get('/{bucket}/{key}', {
   summary: 'A stored image (HEAD too): public, or private to the parties of its conversation or order',
   description:
     'The key is the path we gave the file and may hold slashes, sent unescaped. Images of the public ' +
@@ -23,25 +19,21 @@ const file = createRoute({
     `${OWNED_BUCKET_IDS.join(', ')} only to the customer and the vendor of the conversation or order ` +
     'they belong to and to admins, never to be kept by a shared cache; to anyone else, signed in or ' +
     'not, they are the same 404 as a missing file.',
-  request: {
-    params: z.object({
-      bucket: z.enum(SERVED_BUCKET_IDS as [(typeof SERVED_BUCKET_IDS)[number]]),
-      key: z.string().max(512),
-    }),
-    headers: z.object({ 'if-none-match': z.string().optional() }),
-  },
-  responses: {
-    200: {
-      description: 'The image, cached publicly or (private buckets) only by the browser, revalidated',
-      content: {
-        'image/webp': { schema: image },
-        'image/png': { schema: image },
-        'image/jpeg': { schema: image },
-      },
+  params: z.object({
+    bucket: z.enum(SERVED_BUCKET_IDS as [(typeof SERVED_BUCKET_IDS)[number]]),
+    key: z.string().max(512),
+  }),
+  headers: z.object({ 'if-none-match': z.string().optional() }),
+  ok: {
+    description: 'The image, cached publicly or (private buckets) only by the browser, revalidated',
+    content: {
+      'image/webp': { schema: image },
+      'image/png': { schema: image },
+      'image/jpeg': { schema: image },
     },
-    304: { description: 'Not modified (If-None-Match)' },
-    ...errors(400, 404, 503),
   },
+  responses: { 304: { description: 'Not modified (If-None-Match)' } },
+  errors: [400, 404, 503],
 });
 
 /**

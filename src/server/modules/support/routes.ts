@@ -1,18 +1,14 @@
-import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import type { SupportRequestCreated } from '../../../shared/schemas/support.ts';
 import { supportRequestCreatedSchema, supportRequestSchema } from '../../../shared/schemas/support.ts';
 import { AppError } from '../../errors.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { createSupportRequest } from './service.ts';
 
-const request = createRoute({
-  method: 'post',
-  path: '/requests',
-  tags: ['support'],
+const request = routesOf({ tags: ['support'] }).post('/requests', {
   summary: 'Send a message to the support team (visitors too)',
-  middleware: [
+  use: [
     rateLimit({ name: 'support-request', windowSeconds: 60 * 60, max: () => 20 }),
     bodyLimit({
       maxSize: 32 * 1024,
@@ -20,12 +16,10 @@ const request = createRoute({
         throw new AppError('VALIDATION_FAILED', 413, 'The message is too large.');
       },
     }),
-  ] as const,
-  request: { body: jsonBody(supportRequestSchema) },
-  responses: {
-    201: json(supportRequestCreatedSchema, 'The request was received'),
-    ...errors(400, 403, 413, 415, 429, 503),
-  },
+  ],
+  body: jsonBody(supportRequestSchema),
+  created: json(supportRequestCreatedSchema, 'The request was received'),
+  errors: [400, 403, 413, 415, 429, 503],
 });
 
 export const supportRoutes = openApiRoutes().openapi(request, async (c) => {

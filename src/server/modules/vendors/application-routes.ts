@@ -1,27 +1,21 @@
-import { createRoute } from '@hono/zod-openapi';
 import { vendorApplicationSubmittedSchema, vendorSignUpSchema } from '../../../shared/schemas/auth.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { applyAsVendor } from './application-service.ts';
 
-const apply = createRoute({
-  method: 'post',
-  path: '/',
-  tags: ['vendors'],
+const apply = routesOf({ tags: ['vendors'] }).post('/', {
   summary: 'Apply as a vendor: creates the account and a pending application',
   // Limited like the other sign-up endpoints.
-  middleware: [
+  use: [
     rateLimit({
       name: 'vendor-application',
       windowSeconds: 60,
       max: (c) => c.var.services.config.authRateLimitMax,
     }),
-  ] as const,
-  request: { body: jsonBody(vendorSignUpSchema) },
-  responses: {
-    202: json(vendorApplicationSubmittedSchema, 'Submitted; a confirmation e-mail follows'),
-    ...errors(400, 403, 413, 415, 429, 503),
-  },
+  ],
+  body: jsonBody(vendorSignUpSchema),
+  accepted: json(vendorApplicationSubmittedSchema, 'Submitted; a confirmation e-mail follows'),
+  errors: [400, 403, 413, 415, 429, 503],
 });
 
 /** Vendor sign-up. */

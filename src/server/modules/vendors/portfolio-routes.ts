@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { PORTFOLIO_CATEGORIES } from '../../../shared/catalog.ts';
 import { MESSAGES } from '../../../shared/errors.ts';
@@ -10,7 +9,15 @@ import {
 } from '../../../shared/schemas/vendor-profile.ts';
 import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, idParams, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
+import {
+  idParams,
+  json,
+  jsonBody,
+  multipartBody,
+  openApiRoutes,
+  readUpload,
+  routesOf,
+} from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { BUCKETS, MB } from '../storage/index.ts';
@@ -23,25 +30,19 @@ import {
   reorderPortfolio,
 } from './portfolio-service.ts';
 
-const tags = ['vendor profile'];
+const route = routesOf({ tags: ['vendor profile'], use: vendorsOnly });
 const limitMb = BUCKETS.portfolio.fileSizeLimit / MB;
 const dollars = { type: 'integer', minimum: 0, maximum: 100_000, description: 'Whole dollars' } as const;
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const list = route.get('/', {
   summary: "The signed-in vendor's portfolio in gallery order",
-  middleware: [vendorsOnly] as const,
-  responses: { 200: json(portfolioSchema, 'The photos'), ...errors(400, 401, 403, 404, 503) },
+  ok: json(portfolioSchema, 'The photos'),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const upload = createRoute({
-  method: 'post',
-  path: '/',
-  tags,
+const upload = route.post('/', {
   summary: 'Upload a photo to the portfolio (approved vendors)',
-  middleware: [
+  use: [
     rateLimit({ name: 'portfolio-upload', max: () => 60, windowSeconds: 600 }),
     // The file is checked against the bucket's limit by content later; this stops a huge body early.
     bodyLimit({
@@ -51,45 +52,32 @@ const upload = createRoute({
       },
     }),
     vendorsOnly,
-  ] as const,
-  request: {
-    body: multipartBody(
-      {
-        title: { type: 'string', minLength: 1, maxLength: 80 },
-        category: { type: 'string', enum: PORTFOLIO_CATEGORIES },
-        priceMin: dollars,
-        priceMax: dollars,
-      },
-      ['title', 'category'],
-    ),
-  },
-  responses: {
-    201: json(portfolioItemCreatedSchema, 'The new photo, last in the gallery'),
-    ...errors(400, 401, 403, 404, 409, 413, 415, 429, 503),
-  },
+  ],
+  body: multipartBody(
+    {
+      title: { type: 'string', minLength: 1, maxLength: 80 },
+      category: { type: 'string', enum: PORTFOLIO_CATEGORIES },
+      priceMin: dollars,
+      priceMax: dollars,
+    },
+    ['title', 'category'],
+  ),
+  created: json(portfolioItemCreatedSchema, 'The new photo, last in the gallery'),
+  errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
 });
 
-const reorder = createRoute({
-  method: 'put',
-  path: '/order',
-  tags,
+const reorder = route.put('/order', {
   summary: 'Put the portfolio in a new order (every photo exactly once)',
-  middleware: [vendorsOnly] as const,
-  request: { body: jsonBody(portfolioOrderSchema) },
-  responses: {
-    200: json(portfolioSchema, 'The photos in their new order'),
-    ...errors(400, 401, 403, 404, 413, 415, 503),
-  },
+  body: jsonBody(portfolioOrderSchema),
+  ok: json(portfolioSchema, 'The photos in their new order'),
+  errors: [400, 401, 403, 404, 413, 415, 503],
 });
 
-const remove = createRoute({
-  method: 'delete',
-  path: '/{itemId}',
-  tags,
+const remove = route.delete('/{itemId}', {
   summary: 'Delete a photo',
-  middleware: [vendorsOnly] as const,
-  request: { params: idParams('itemId') },
-  responses: { 204: { description: 'Deleted' }, ...errors(400, 401, 403, 404, 503) },
+  params: idParams('itemId'),
+  responses: { 204: { description: 'Deleted' } },
+  errors: [400, 401, 403, 404, 503],
 });
 
 /** The signed-in vendor's portfolio: upload (multipart), reorder, delete. */
@@ -101,12 +89,7 @@ export const portfolioRoutes = openApiRoutes()
   .openapi(upload, async (c) => {
     const { db, storage } = c.var.services;
     const vendor = await getApprovedOwnVendor({ db, actor: c.var.actor });
-    const form = await c.req.parseBody().catch(() => {
-      throw AppError.validation({ file: 'Please choose a photo to upload.' });
-    });
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0)
-      throw AppError.validation({ file: 'Please choose a photo to upload.' });
+    const { form, file } = await readUpload(c, 'Please choose a photo to upload.');
     const input = parseOrThrow(portfolioItemInputSchema, {
       title: form.title,
       category: form.category,

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../../shared/errors.ts';
 import {
@@ -7,43 +6,31 @@ import {
 } from '../../../shared/schemas/vendor-profile.ts';
 import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, multipartBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, multipartBody, openApiRoutes, readUpload, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { ownVendor } from '../auth/index.ts';
 import { BUCKETS, MB } from '../storage/index.ts';
 import { presentOwnVendorProfile } from './profile-presenter.ts';
 import { getApprovedOwnVendor, replaceVendorImage, updateVendorProfile } from './profile-service.ts';
 
-const tags = ['vendor profile'];
+const route = routesOf({ tags: ['vendor profile'], use: vendorsOnly });
 
-const read = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const read = route.get('/', {
   summary: "The signed-in vendor's own profile, private fields included",
-  middleware: [vendorsOnly] as const,
-  responses: { 200: json(ownVendorProfileResponseSchema, 'The profile'), ...errors(400, 401, 403, 404, 503) },
+  ok: json(ownVendorProfileResponseSchema, 'The profile'),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const update = createRoute({
-  method: 'put',
-  path: '/',
-  tags,
+const update = route.put('/', {
   summary: 'Edit the profile (approved vendors)',
-  middleware: [vendorsOnly] as const,
-  request: { body: jsonBody(vendorProfileInputSchema) },
-  responses: {
-    200: json(ownVendorProfileResponseSchema, 'The saved profile'),
-    ...errors(400, 401, 403, 404, 413, 415, 503),
-  },
+  body: jsonBody(vendorProfileInputSchema),
+  ok: json(ownVendorProfileResponseSchema, 'The saved profile'),
+  errors: [400, 401, 403, 404, 413, 415, 503],
 });
 
-const image = createRoute({
-  method: 'put',
-  path: '/image',
-  tags,
+const image = route.put('/image', {
   summary: 'Replace the profile image (approved vendors)',
-  middleware: [
+  use: [
     rateLimit({ name: 'vendor-image', max: () => 20, windowSeconds: 600 }),
     bodyLimit({
       maxSize: BUCKETS.vendors.fileSizeLimit + MB,
@@ -52,12 +39,10 @@ const image = createRoute({
       },
     }),
     vendorsOnly,
-  ] as const,
-  request: { body: multipartBody() },
-  responses: {
-    200: json(ownVendorProfileResponseSchema, 'The profile with its new image'),
-    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
-  },
+  ],
+  body: multipartBody(),
+  ok: json(ownVendorProfileResponseSchema, 'The profile with its new image'),
+  errors: [400, 401, 403, 404, 413, 415, 429, 503],
 });
 
 /** The signed-in vendor's own profile (Edit Profile). */
@@ -74,10 +59,7 @@ export const vendorProfileRoutes = openApiRoutes()
   .openapi(image, async (c) => {
     const { db, storage } = c.var.services;
     const vendor = await getApprovedOwnVendor({ db, actor: c.var.actor });
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0)
-      throw AppError.validation({ file: 'Please choose an image to upload.' });
+    const { file } = await readUpload(c, 'Please choose an image to upload.');
     const bytes = new Uint8Array(await file.arrayBuffer());
     const updated = await replaceVendorImage({ db, store: storage, vendor, bytes });
     return c.json({ profile: presentOwnVendorProfile(updated) }, 200);

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { publicVendorPageSchema } from '../../../shared/schemas/vendor-profile.ts';
 import {
   featuredVendorsQuerySchema,
@@ -8,39 +7,33 @@ import {
   vendorListQuerySchema,
   vendorListSchema,
 } from '../../../shared/schemas/vendors.ts';
-import { errors, json, openApiRoutes } from '../../http/openapi.ts';
+import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { parseOrThrow, validQuery } from '../../http/validate.ts';
 import { presentVendorCard } from './presenter.ts';
 import { getPublicVendorPage } from './public-page.ts';
 import { listFeaturedVendors, listPublicVendors } from './service.ts';
 
-const tags = ['vendors'];
+const route = routesOf({ tags: ['vendors'] });
 
-const list = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const list = route.get('/', {
   summary: 'Browse approved vendors: search, filters, sort, a page at a time',
-  request: { query: vendorListQuerySchema },
-  responses: { 200: json(vendorListSchema, 'A page of vendor cards'), ...errors(400, 503) },
+  query: vendorListQuerySchema,
+  ok: json(vendorListSchema, 'A page of vendor cards'),
+  errors: [400, 503],
 });
 
-const featured = createRoute({
-  method: 'get',
-  path: '/featured',
-  tags,
+const featured = route.get('/featured', {
   summary: 'The featured vendors of the home page',
-  request: { query: featuredVendorsQuerySchema },
-  responses: { 200: json(featuredVendorsSchema, 'Vendor cards'), ...errors(400, 503) },
+  query: featuredVendorsQuerySchema,
+  ok: json(featuredVendorsSchema, 'Vendor cards'),
+  errors: [400, 503],
 });
 
-const vendorPage = createRoute({
-  method: 'get',
-  path: '/{id}',
-  tags,
+const vendorPage = route.get('/{id}', {
   summary: "An approved vendor's public page: profile, portfolio and service",
-  request: { params: vendorIdParamSchema },
-  responses: { 200: json(publicVendorPageSchema, 'The vendor page'), ...errors(400, 404, 503) },
+  params: vendorIdParamSchema,
+  ok: json(publicVendorPageSchema, 'The vendor page'),
+  errors: [400, 404, 503],
 });
 
 export const vendorRoutes = openApiRoutes()

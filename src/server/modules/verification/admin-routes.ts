@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import {
@@ -12,61 +11,50 @@ import {
   verifyItemSchemaFor,
 } from '../../../shared/schemas/verification.ts';
 import { adminOnly, type ActorEnv } from '../../http/auth-guard.ts';
-import { errors, json, jsonBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { documentContent, documentReaders, documentResponse } from './http.ts';
 import { presentChecklist, presentItem, presentQueue } from './presenter.ts';
 import { getChecklist, listQueue, readDocument, reviewItem, type Decision } from './service.ts';
 
-const tags = ['admin'];
+const route = routesOf({ tags: ['admin'], use: adminOnly });
 
-const queue = createRoute({
-  method: 'get',
-  path: '/queue',
-  tags,
+const queue = route.get('/queue', {
   summary: 'Documents waiting for review, oldest first',
-  middleware: [adminOnly] as const,
-  responses: { 200: json(verificationQueueSchema, 'The queue'), ...errors(401, 403, 503) },
+  ok: json(verificationQueueSchema, 'The queue'),
+  errors: [401, 403, 503],
 });
 
-const vendorChecklist = createRoute({
-  method: 'get',
-  path: '/vendors/{vendorId}',
-  tags,
+const vendorChecklist = route.get('/vendors/{vendorId}', {
   summary: "A vendor's verification checklist",
-  middleware: [adminOnly] as const,
-  request: { params: verificationVendorParamSchema },
-  responses: { 200: json(verificationChecklistSchema, 'The checklist'), ...errors(400, 401, 403, 404, 503) },
+  params: verificationVendorParamSchema,
+  ok: json(verificationChecklistSchema, 'The checklist'),
+  errors: [400, 401, 403, 404, 503],
 });
 
-const download = createRoute({
-  method: 'get',
-  path: '/vendors/{vendorId}/items/{kind}/document',
-  tags,
+/** A document download: the service decides who may read it; anyone else gets 404. */
+export const documentDownload = {
+  use: documentReaders,
+  ok: documentContent,
+  errors: [400, 404, 503],
+} as const;
+
+const download = route.get('/vendors/{vendorId}/items/{kind}/document', {
   summary: "Download a vendor's document (admins; anyone else gets 404)",
-  middleware: [documentReaders] as const,
-  request: { params: verificationItemParamSchema },
-  responses: { 200: documentContent, ...errors(400, 404, 503) },
+  params: verificationItemParamSchema,
+  ...documentDownload,
 });
 
 const decide = <S extends z.ZodType>(action: 'verify' | 'reject', schema: S) =>
-  createRoute({
-    method: 'post',
-    path: `/vendors/{vendorId}/items/{kind}/${action}`,
-    tags,
+  route.post(`/vendors/{vendorId}/items/{kind}/${action}`, {
     summary:
       action === 'verify'
         ? 'Verify the latest document (expiry date required for permit, FOODSAFE and insurance)'
         : 'Reject the latest document with a note for the vendor',
-    middleware: [adminOnly] as const,
-    request: {
-      params: verificationItemParamSchema,
-      body: jsonBody(schema),
-    },
-    responses: {
-      200: json(verificationItemResultSchema, 'The reviewed item and the badge'),
-      ...errors(400, 401, 403, 404, 409, 413, 415, 503),
-    },
+    params: verificationItemParamSchema,
+    body: jsonBody(schema),
+    ok: json(verificationItemResultSchema, 'The reviewed item and the badge'),
+    errors: [400, 401, 403, 404, 409, 413, 415, 503],
   });
 
 /** Admins review checklist items (/api/admin/verification). */

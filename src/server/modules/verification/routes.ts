@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { MESSAGES } from '../../../shared/errors.ts';
 import {
@@ -12,34 +11,29 @@ import {
 } from '../../../shared/verification.ts';
 import { AppError } from '../../errors.ts';
 import { vendorsOnly } from '../../http/auth-guard.ts';
-import { errors, json, multipartBody, openApiRoutes } from '../../http/openapi.ts';
+import { json, multipartBody, openApiRoutes, readUpload, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { MB } from '../storage/index.ts';
-import { documentContent, documentReaders, documentResponse } from './http.ts';
+import { documentDownload } from './admin-routes.ts';
+import { documentResponse } from './http.ts';
 import { presentChecklist, presentItem } from './presenter.ts';
 import { getChecklist, readDocument, uploadDocument } from './service.ts';
 
 export { adminVerificationRoutes } from './admin-routes.ts';
 
-const tags = ['vendor profile'];
+const route = routesOf({ tags: ['vendor profile'], use: vendorsOnly });
 const own = { vendor: true } as const;
 const fileMissing = 'Please choose a PDF or a photo of the document.';
 
-const checklist = createRoute({
-  method: 'get',
-  path: '/',
-  tags,
+const checklist = route.get('/', {
   summary: "The signed-in vendor's verification checklist (pending or approved vendors)",
-  middleware: [vendorsOnly] as const,
-  responses: { 200: json(verificationChecklistSchema, 'The checklist'), ...errors(401, 403, 404, 503) },
+  ok: json(verificationChecklistSchema, 'The checklist'),
+  errors: [401, 403, 404, 503],
 });
 
-const upload = createRoute({
-  method: 'put',
-  path: '/items/{kind}/document',
-  tags,
+const upload = route.put('/items/{kind}/document', {
   summary: "Upload or replace an item's document (PDF, JPEG, PNG or WebP), which sends it for review",
-  middleware: [
+  use: [
     rateLimit({ name: 'verification-upload', max: () => 30, windowSeconds: 600 }),
     // The file is checked against the limit by content later; this stops a huge body early.
     bodyLimit({
@@ -50,22 +44,17 @@ const upload = createRoute({
       },
     }),
     vendorsOnly,
-  ] as const,
-  request: { params: verificationKindParamSchema, body: multipartBody() },
-  responses: {
-    200: json(verificationItemResultSchema, 'The item, waiting for review, and the badge'),
-    ...errors(400, 401, 403, 404, 413, 415, 429, 503),
-  },
+  ],
+  params: verificationKindParamSchema,
+  body: multipartBody(),
+  ok: json(verificationItemResultSchema, 'The item, waiting for review, and the badge'),
+  errors: [400, 401, 403, 404, 413, 415, 429, 503],
 });
 
-const download = createRoute({
-  method: 'get',
-  path: '/items/{kind}/document',
-  tags,
+const download = route.get('/items/{kind}/document', {
   summary: "Download the signed-in vendor's own document for an item",
-  middleware: [documentReaders] as const,
-  request: { params: verificationKindParamSchema },
-  responses: { 200: documentContent, ...errors(400, 404, 503) },
+  params: verificationKindParamSchema,
+  ...documentDownload,
 });
 
 /** The signed-in vendor's verification checklist (/api/me/vendor-profile/verification). */
@@ -77,11 +66,7 @@ export const vendorVerificationRoutes = openApiRoutes()
   .openapi(upload, async (c) => {
     const { kind } = c.req.valid('param');
     const { db, storage, clock } = c.var.services;
-    const form = await c.req.parseBody().catch(() => {
-      throw AppError.validation({ file: fileMissing });
-    });
-    const file = form.file;
-    if (!(file instanceof File) || file.size === 0) throw AppError.validation({ file: fileMissing });
+    const { file } = await readUpload(c, fileMissing);
     const now = clock.now();
     const { item, verified } = await uploadDocument({
       db,
