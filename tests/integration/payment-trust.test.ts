@@ -150,7 +150,13 @@ describe('a crash between the processor’s charge and our books', () => {
     const world = await customerWithOrder(9_900);
     const checkout = await world.call<Checkout>('POST', '/api/payments', { orderId: world.order.id });
     const [payment] = await paymentsOf(world.order.id);
-    expect(await claimSubmission(t.database.db, payment!.id, 'requires_payment', clock.now())).toBe(true);
+    expect(
+      await claimSubmission(t.database.db, {
+        paymentId: payment!.id,
+        status: 'requires_payment',
+        now: clock.now(),
+      }),
+    ).toBe(true);
     await (t.services.payments as SandboxProcessor).confirmCard(payment!.providerRef!, '4242424242424242');
     return { ...world, paymentId: checkout.body.paymentId };
   }
@@ -181,7 +187,11 @@ describe('a crash between the processor’s charge and our books', () => {
     const declined = await customerWithOrder(4_400);
     await declined.call('POST', '/api/payments', { orderId: declined.order.id });
     const [open] = await paymentsOf(declined.order.id);
-    await claimSubmission(t.database.db, open!.id, 'requires_payment', clock.now());
+    await claimSubmission(t.database.db, {
+      paymentId: open!.id,
+      status: 'requires_payment',
+      now: clock.now(),
+    });
     await (t.services.payments as SandboxProcessor).confirmCard(open!.providerRef!, '4000000000000002');
 
     const { asked } = await askAboutUnknownOutcomes({
@@ -233,7 +243,11 @@ describe('a crash between the processor’s charge and our books', () => {
     const checkout = await call<Checkout>('POST', '/api/payments', { orderId: order.id });
     const [payment] = await paymentsOf(order.id);
     // The card went out; the process died before the sandbox answered (nothing charged yet).
-    await claimSubmission(t.database.db, payment!.id, 'requires_payment', clock.now());
+    await claimSubmission(t.database.db, {
+      paymentId: payment!.id,
+      status: 'requires_payment',
+      now: clock.now(),
+    });
     const [row] = await t.database.db
       .select({ submittedAt: payments.submittedAt })
       .from(payments)

@@ -274,7 +274,10 @@ describe('the books stay exact', () => {
                     .select()
                     .from(payments)
                     .where(eq(payments.id, checkout.paymentId));
-                  if (!(await claimSubmission(db, payment!.id, 'requires_payment', now))) return;
+                  if (
+                    !(await claimSubmission(db, { paymentId: payment!.id, status: 'requires_payment', now }))
+                  )
+                    return;
                   await (t.services.payments as SandboxProcessor).confirmCard(
                     payment!.providerRef!,
                     CARDS.good,

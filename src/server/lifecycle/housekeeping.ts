@@ -36,7 +36,7 @@ export const housekeepingJobHandlers: JobHandlers = {
   [PRUNE_JOB]: async (tx, _job, { now, log }) => {
     const pruned = await pruneOldRows(tx, now);
     if (pruned.notifications || pruned.emails || pruned.signInCounts) log.info(pruned, 'pruned old rows');
-    await runVerificationRound(tx, now, log);
+    await runVerificationRound(tx, { now, log });
     // Just after the next midnight in Vancouver: an item's last valid day ends then, and its badge with it.
     return {
       runAgainAt: new Date(vancouverDayStart(addCalendarDays(vancouverDay(now), 1)).getTime() + 60_000),

@@ -36,7 +36,7 @@ export function wireLifecycle(): void {
     async changed(tx, { order, action, now }) {
       const completesAt =
         action === 'deliver' ? autoCompleteAt({ deliveredAt: now, deliveryDate: order.deliveryDate }) : null;
-      if (completesAt) await scheduleCompleteReminder(tx, order.id, completesAt);
+      if (completesAt) await scheduleCompleteReminder(tx, { orderId: order.id, completesAt });
       else if (order.status === 'completed' || order.status === 'cancelled')
         await cancelCompleteReminder(tx, order.id);
     },

@@ -89,9 +89,7 @@ export function refusalMessage(
 /** Orders taking `day` (not cancelled) the vendor has for delivery then, leaving out `excludeOrderId`. */
 export async function ordersOnDay(
   db: Db | Tx,
-  vendorId: string,
-  day: string,
-  excludeOrderId?: string,
+  { vendorId, day, excludeOrderId }: { vendorId: string; day: string; excludeOrderId?: string | undefined },
 ): Promise<number> {
   const [start, end] = dayBounds(day);
   const [row] = await db
@@ -109,7 +107,10 @@ export async function ordersOnDay(
   return row?.n ?? 0;
 }
 
-export async function isBlackedOut(db: Db | Tx, vendorId: string, day: string): Promise<boolean> {
+export async function isBlackedOut(
+  db: Db | Tx,
+  { vendorId, day }: { vendorId: string; day: string },
+): Promise<boolean> {
   const [row] = await db
     .select({ day: vendorBlackoutDates.day })
     .from(vendorBlackoutDates)
@@ -125,10 +126,12 @@ export async function isBlackedOut(db: Db | Tx, vendorId: string, day: string): 
  */
 export async function vendorAvailability(
   db: Db | Tx,
-  vendor: VendorCapacity,
-  eventDate: string,
-  now: Date,
-  { excludeOrderId }: { excludeOrderId?: string | undefined } = {},
+  {
+    vendor,
+    eventDate,
+    now,
+    excludeOrderId,
+  }: { vendor: VendorCapacity; eventDate: string; now: Date; excludeOrderId?: string | undefined },
 ): Promise<string | undefined> {
   const today = vancouverDay(now);
   const state = dayState({
@@ -136,8 +139,8 @@ export async function vendorAvailability(
     today,
     leadTimeDays: vendor.leadTimeDays,
     ordersPerDay: vendor.ordersPerDay,
-    taken: await ordersOnDay(db, vendor.id, eventDate, excludeOrderId),
-    blackout: await isBlackedOut(db, vendor.id, eventDate),
+    taken: await ordersOnDay(db, { vendorId: vendor.id, day: eventDate, excludeOrderId }),
+    blackout: await isBlackedOut(db, { vendorId: vendor.id, day: eventDate }),
     skipLeadTime: excludeOrderId !== undefined,
   });
   return state === 'available' ? undefined : refusalMessage(state, vendor, eventDate, today);
@@ -170,6 +173,6 @@ export async function assertVendorCanTake(
     .where(eq(vendors.id, vendorId))
     .for('update');
   if (!vendor) throw AppError.notFound();
-  const refusal = await vendorAvailability(tx, vendor, eventDate, now, { excludeOrderId });
+  const refusal = await vendorAvailability(tx, { vendor, eventDate, now, excludeOrderId });
   if (refusal) throw new AppError('CONFLICT', 409, refusal);
 }

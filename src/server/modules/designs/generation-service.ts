@@ -45,7 +45,7 @@ export async function startGeneration({
   const vendor = vendorId ? await approvedVendor(db, vendorId) : undefined;
 
   const day = quotaDay();
-  await reserveImages(db, subject, day, styles.length);
+  await reserveImages(db, { subject, day, count: styles.length });
   const id = crypto.randomUUID();
   let generation: GenerationRow | undefined;
   try {
@@ -63,7 +63,7 @@ export async function startGeneration({
       .returning();
   } catch (err) {
     // Nothing was generated: the images go back to the allowance.
-    await releaseImages(db, subject.key, day, styles.length).catch(() => undefined);
+    await releaseImages(db, { key: subject.key, day, count: styles.length }).catch(() => undefined);
     throw err;
   }
   if (!generation) throw new Error('the generation row was not written');

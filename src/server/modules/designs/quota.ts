@@ -45,9 +45,7 @@ export async function readQuota(db: Db, subject: QuotaSubject, day: string) {
  */
 export async function reserveImages(
   db: Db,
-  subject: QuotaSubject,
-  day: string,
-  count: number,
+  { subject, day, count }: { subject: QuotaSubject; day: string; count: number },
 ): Promise<void> {
   const rows =
     count > subject.limit
@@ -71,7 +69,10 @@ export async function reserveImages(
 }
 
 /** Gives back images that failed, to the day they were taken from. */
-export async function releaseImages(db: Db, key: string, day: string, count: number): Promise<void> {
+export async function releaseImages(
+  db: Db,
+  { key, day, count }: { key: string; day: string; count: number },
+): Promise<void> {
   if (count <= 0) return;
   await db
     .update(designQuotas)

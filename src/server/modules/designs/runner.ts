@@ -167,7 +167,7 @@ async function runGeneration(
         })
         .where(eq(designImages.id, image?.id ?? ''));
     }
-    await releaseImages(db, job.quotaKey, job.quotaDay, failures.length);
+    await releaseImages(db, { key: job.quotaKey, day: job.quotaDay, count: failures.length });
     released = true;
 
     if (failures.length === images.length) {
@@ -180,7 +180,9 @@ async function runGeneration(
     // Anything outside the images themselves (the database, say): the whole generation fails.
     deps.log.error({ err, generationId: job.id }, 'design generation failed');
     if (!released)
-      await releaseImages(db, job.quotaKey, job.quotaDay, job.styles.length).catch(() => undefined);
+      await releaseImages(db, { key: job.quotaKey, day: job.quotaDay, count: job.styles.length }).catch(
+        () => undefined,
+      );
     await finish(db, job.id, { status: 'failed', error: MESSAGES.designsFailed }).catch(() => undefined);
   }
   notify();

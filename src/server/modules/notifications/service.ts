@@ -135,9 +135,7 @@ export async function unreadCounts(db: Db, userIds: readonly string[]): Promise<
 /** A user's notifications after `afterId` (what a reconnecting stream missed): the newest `limit`, oldest first. */
 export async function notificationsAfter(
   db: Db,
-  userId: string,
-  afterId: bigint,
-  limit: number,
+  { userId, afterId, limit }: { userId: string; afterId: bigint; limit: number },
 ): Promise<UserEventRow[]> {
   const rows = await db
     .select()

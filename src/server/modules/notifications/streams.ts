@@ -212,7 +212,7 @@ export function createStreamHub({
         const missed =
           lastEventId === undefined
             ? []
-            : await notificationsAfter(db, userId, lastEventId, STREAM_BACKLOG_LIMIT);
+            : await notificationsAfter(db, { userId, afterId: lastEventId, limit: STREAM_BACKLOG_LIMIT });
         const baseline = lastEventId === undefined ? await latestNotificationId(db, userId) : undefined;
         const [presented, counts, alive] = await Promise.all([
           presentNotifications(db, missed),

@@ -61,7 +61,7 @@ export async function scheduleBalanceTimers(tx: Tx, order: OrderRow) {
 }
 
 /** The order is finished (completed or cancelled): no balance timer, and no balance left to charge. */
-export async function cancelBalanceTimers(tx: Tx, orderId: string, now: Date) {
+export async function cancelBalanceTimers(tx: Tx, { orderId, now }: { orderId: string; now: Date }) {
   await cancelJob(tx, chargeBalanceJobKey(orderId));
   await cancelJob(tx, balanceDeadlineJobKey(orderId));
   await tx

@@ -37,7 +37,10 @@ async function deliveredAt(db: Db | Tx, orderId: string): Promise<Date | undefin
 }
 
 /** Until when the customer may open a claim on a delivered order, or undefined when they no longer can. */
-export async function claimDeadline(db: Db | Tx, order: { id: string; status: string }, now: Date) {
+export async function claimDeadline(
+  db: Db | Tx,
+  { order, now }: { order: { id: string; status: string }; now: Date },
+) {
   if (order.status !== 'delivered') return undefined;
   const at = await deliveredAt(db, order.id);
   if (!at) return undefined;
@@ -91,7 +94,7 @@ export async function openClaim({
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.customerId !== actor.id) throw AppError.notFound('Order not found.');
     if (order.status !== 'delivered') throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.notDelivered);
-    if (!(await claimDeadline(tx, order, now)))
+    if (!(await claimDeadline(tx, { order, now })))
       throw new AppError('CONFLICT', 409, CLAIM_MESSAGES.windowClosed);
     const [created] = await tx
       .insert(claims)
@@ -189,7 +192,7 @@ export async function resolveClaim({
         key: `claim:${claim.id}`,
         memo: input.note,
       });
-      if (refundCents > 0) await queueRefund(tx, order!.id, refundCents, now);
+      if (refundCents > 0) await queueRefund(tx, { orderId: order!.id, amountCents: refundCents, now });
     }
     await transitionOrder(tx, {
       orderId: order!.id,

@@ -256,7 +256,7 @@ async function refundWholePayment(
     split: { refundCents: amountCents, vendorCents: 0, platformCents: 0 },
     key,
   });
-  await queueRefund(tx, order.id, amountCents, now, payment.id);
+  await queueRefund(tx, { orderId: order.id, amountCents, now, paymentId: payment.id });
 }
 
 /**

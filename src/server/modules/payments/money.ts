@@ -21,9 +21,12 @@ export const TOO_LATE_TO_CANCEL =
  * What an order's status change does to its money, in the same transaction as the change (called by
  * transitionOrder): a completed order's held funds go to the vendor less the fee; a cancelled order's
  * are split by the Terms (src/shared/cancellation.ts) and the refund is queued for the processor
- * (sendPendingRefunds). An order that was never paid holds nothing and moves nothing.
+ * (its job, refunds.ts). An order that was never paid holds nothing and moves nothing.
  */
-export async function settleOrderMoney(tx: Tx, order: OrderRow, party: OrderParty, now: Date): Promise<void> {
+export async function settleOrderMoney(
+  tx: Tx,
+  { order, party, now }: { order: OrderRow; party: OrderParty; now: Date },
+): Promise<void> {
   if (order.status !== 'completed' && order.status !== 'cancelled') return;
   const held = await heldForOrder(tx, order.id);
   if (held === 0) return;
@@ -87,7 +90,8 @@ async function queueRefundAndSettle(
     split,
     key: `cancel:${order.id}`,
   });
-  if (split.refundCents > 0) await queueRefund(tx, order.id, split.refundCents, now);
+  if (split.refundCents > 0)
+    await queueRefund(tx, { orderId: order.id, amountCents: split.refundCents, now });
 }
 
 /**
@@ -98,10 +102,12 @@ async function queueRefundAndSettle(
  */
 export async function queueRefund(
   tx: Tx,
-  orderId: string,
-  amountCents: number,
-  now: Date,
-  paymentId?: string,
+  {
+    orderId,
+    amountCents,
+    now,
+    paymentId,
+  }: { orderId: string; amountCents: number; now: Date; paymentId?: string | undefined },
 ) {
   const paid = await tx
     .select({
@@ -142,7 +148,7 @@ export async function queueRefund(
 }
 
 /** When the customer confirms they are satisfied after all, an open claim is withdrawn. */
-export async function withdrawOpenClaim(tx: Tx, orderId: string, now: Date) {
+export async function withdrawOpenClaim(tx: Tx, { orderId, now }: { orderId: string; now: Date }) {
   await tx
     .update(claims)
     .set({ status: 'withdrawn', updatedAt: now })

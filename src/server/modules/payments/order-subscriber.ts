@@ -15,12 +15,12 @@ export const paymentsOnOrderChanges: OrderSubscriber = {
     if (action === 'deliver' && !(await balancePaid(tx, order))) return BALANCE_NOT_PAID;
   },
   async changed(tx, { order, action, party, now }) {
-    if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, order.id, now);
-    await settleOrderMoney(tx, order, party, now);
+    if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, { orderId: order.id, now });
+    await settleOrderMoney(tx, { order, party, now });
     // A deposit paid: the balance is charged on its due day; a final order has no balance left to take.
     if (action === 'pay') await scheduleBalanceTimers(tx, order);
     if (order.status === 'completed' || order.status === 'cancelled')
-      await cancelBalanceTimers(tx, order.id, now);
+      await cancelBalanceTimers(tx, { orderId: order.id, now });
   },
   holdsCompletion: (tx, orderId) => hasOpenClaim(tx, orderId),
 };

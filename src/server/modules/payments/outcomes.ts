@@ -35,9 +35,11 @@ export const paymentConfirmingSql = (orderId: SQL | AnyColumn) =>
  */
 export async function claimSubmission(
   db: Db,
-  paymentId: string,
-  status: 'requires_payment' | 'requires_action',
-  now: Date,
+  {
+    paymentId,
+    status,
+    now,
+  }: { paymentId: string; status: 'requires_payment' | 'requires_action'; now: Date },
 ): Promise<boolean> {
   const [claimed] = await db
     .update(payments)

@@ -37,7 +37,7 @@ async function sandboxStep(
   const { payment } = await customersPayment({ db, actor, paymentId });
   if (payment.provider !== processor.name || !payment.providerRef) throw AppError.notFound(PAYMENT_NOT_FOUND);
   if (payment.status !== waitingFor) throw new AppError('CONFLICT', 409, notWaiting);
-  if (!(await claimSubmission(db, payment.id, waitingFor, now)))
+  if (!(await claimSubmission(db, { paymentId: payment.id, status: waitingFor, now })))
     throw new AppError('CONFLICT', 409, CONFIRMING_ELSEWHERE);
   const event = await send(form, payment.providerRef);
   await applyProcessorEvent({ db, provider: processor.name, event, now, log });

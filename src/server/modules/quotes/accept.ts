@@ -81,7 +81,7 @@ export async function acceptQuote({
       .from(vendors)
       .where(eq(vendors.id, quote.vendorId))
       .for('update');
-    const refusal = await vendorAvailability(tx, vendor!, brief.eventDate, now);
+    const refusal = await vendorAvailability(tx, { vendor: vendor!, eventDate: brief.eventDate, now });
     if (refusal) throw new AppError('CONFLICT', 409, refusal);
 
     const [design] = request.cakeDesignId

@@ -50,7 +50,7 @@ export async function createQuoteRequest({
         fields[`vendorIds.${i}`] = 'This vendor is not taking requests.';
         continue;
       }
-      const refusal = await vendorAvailability(tx, vendor, brief.eventDate, now);
+      const refusal = await vendorAvailability(tx, { vendor, eventDate: brief.eventDate, now });
       if (refusal) fields[`vendorIds.${i}`] = refusal;
     }
     if (input.designId) {

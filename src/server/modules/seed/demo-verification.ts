@@ -89,7 +89,7 @@ export async function seedDemoVerification({
     }
   }
   await tx.insert(vendorVerificationItems).values(rows).onConflictDoNothing();
-  for (const vendor of vendors) await recomputeVerified(tx, vendor.id, today);
+  for (const vendor of vendors) await recomputeVerified(tx, { vendorId: vendor.id, today });
 }
 
 /** The documents' keys of the demo vendors about to be deleted, to delete their files afterwards. */

@@ -28,9 +28,7 @@ type Viewer = OrderDetail['viewer'];
  */
 export async function getOrderDetail(
   db: Db,
-  actor: Actor,
-  orderId: string,
-  now: Date = new Date(),
+  { actor, orderId, now = new Date() }: { actor: Actor; orderId: string; now?: Date },
 ): Promise<OrderDetail> {
   const [row] = await db
     .select({
@@ -87,7 +85,8 @@ export async function getOrderDetail(
       .limit(1),
   ]);
   const fulfillment = orderFulfillment(order);
-  const claimOpenUntil = viewer === 'customer' && !claim ? await claimDeadline(db, order, now) : undefined;
+  const claimOpenUntil =
+    viewer === 'customer' && !claim ? await claimDeadline(db, { order, now }) : undefined;
   const party: OrderParty = viewer;
   // What one side wrote to the other (the brief's notes, a cancellation's reason) is masked until paid.
   const otherSide = viewer === 'customer' ? 'vendor' : viewer === 'vendor' ? 'customer' : undefined;

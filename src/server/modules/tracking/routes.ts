@@ -108,7 +108,7 @@ const review = route.post('/{id}/review', {
 
 /** The order as the signed-in user sees it now: what every change to it answers with. */
 const orderNow = (c: Context<ActorEnv>, id: string) =>
-  getOrderDetail(c.var.services.db, c.var.actor, id, c.var.services.clock.now());
+  getOrderDetail(c.var.services.db, { actor: c.var.actor, orderId: id, now: c.var.services.clock.now() });
 
 export const orderRoutes = openApiRoutes()
   .openapi(detail, async (c) => {

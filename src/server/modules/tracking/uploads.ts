@@ -115,7 +115,7 @@ export async function deliverWithPhoto({
   file: File | undefined;
   clock: Clock;
 }) {
-  const current = await getOrderDetail(db, actor, orderId, clock.now());
+  const current = await getOrderDetail(db, { actor, orderId, now: clock.now() });
   const allowed = current.actions.some((a) => a.action === 'deliver' && a.notYet === null);
   const photo = file && allowed ? await storePhoto(store, 'deliveries', orderId, file) : undefined;
   const by = { kind: 'user', actor } as const;
@@ -157,7 +157,7 @@ export async function openClaimWithPhotos({
   files: File[];
   clock: Clock;
 }) {
-  const current = await getOrderDetail(db, actor, orderId, clock.now());
+  const current = await getOrderDetail(db, { actor, orderId, now: clock.now() });
   if (current.viewer !== 'customer') throw AppError.notFound('Order not found.');
   const refusal = claimRefusal({
     status: current.status,

@@ -21,7 +21,7 @@ export async function getPublicVendorPage({
   const [vendor, portfolio, checks] = await Promise.all([
     getPublicVendor({ db, vendorId }),
     listPortfolio({ db, vendorId }),
-    publicChecks(db, vendorId, now),
+    publicChecks(db, { vendorId, now }),
   ]);
   return {
     vendor: presentVendorProfile(vendor),

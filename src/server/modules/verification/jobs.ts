@@ -22,7 +22,7 @@ interface DueItem {
  *   last changed before it expired is the one not yet handled.
  * Runs in the housekeeping job's transaction (src/server/lifecycle/housekeeping.ts); several processes never run it at once.
  */
-export async function runVerificationRound(db: Db, now: Date, log?: Logger) {
+export async function runVerificationRound(db: Db, { now, log }: { now: Date; log?: Logger | undefined }) {
   const today = vancouverDay(now);
   const noticeUntil = addCalendarDays(today, VERIFICATION_EXPIRY_NOTICE_DAYS);
   const unhandledExpiry = sql`i.expires_on < ${today}::date
@@ -76,7 +76,7 @@ export async function runVerificationRound(db: Db, now: Date, log?: Logger) {
       now,
     });
   }
-  for (const vendorId of vendorIds) await recomputeVerified(db, vendorId, today);
+  for (const vendorId of vendorIds) await recomputeVerified(db, { vendorId, today });
   if (expiring.length || expired.length)
     log?.info({ expiring: expiring.length, expired: expired.length }, 'verification round');
   return { expiring: expiring.length, expired: expired.length };

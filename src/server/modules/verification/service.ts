@@ -38,7 +38,10 @@ async function lockVendor(tx: Tx, vendorId: string): Promise<VendorRow | undefin
  * Sets vendors.verified to what the checklist says on the Vancouver day `today`: every required item
  * verified and not past its last valid day. Call it in the transaction of every change (vendor row locked).
  */
-export async function recomputeVerified(tx: Db | Tx, vendorId: string, today: string): Promise<boolean> {
+export async function recomputeVerified(
+  tx: Db | Tx,
+  { vendorId, today }: { vendorId: string; today: string },
+): Promise<boolean> {
   const complete = sql<boolean>`(
     SELECT count(*) = ${REQUIRED_VERIFICATION_KINDS.length}
     FROM ${vendorVerificationItems} i
@@ -137,7 +140,10 @@ export async function uploadDocument({
           set: fresh,
         })
         .returning();
-      return { item: item!, verified: await recomputeVerified(tx, vendor.id, vancouverDay(now)) };
+      return {
+        item: item!,
+        verified: await recomputeVerified(tx, { vendorId: vendor.id, today: vancouverDay(now) }),
+      };
     });
     if (oldKey && oldKey !== key) await store.delete(DOCUMENT_BUCKET, oldKey).catch(() => undefined);
     return result;
@@ -262,7 +268,7 @@ export async function reviewItem({
       })
       .where(eq(vendorVerificationItems.id, current.id))
       .returning();
-    const verified = await recomputeVerified(tx, vendorId, today);
+    const verified = await recomputeVerified(tx, { vendorId, today });
     await publish(tx, {
       type: 'verification.reviewed',
       userIds: [vendor.userId],
@@ -275,7 +281,7 @@ export async function reviewItem({
 }
 
 /** The verified, unexpired items of approved vendors, for their public pages. */
-export async function publicChecks(db: Db, vendorId: string, now: Date) {
+export async function publicChecks(db: Db, { vendorId, now }: { vendorId: string; now: Date }) {
   const today = vancouverDay(now);
   const rows = await db
     .select({

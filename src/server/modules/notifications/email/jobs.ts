@@ -14,7 +14,10 @@ export const completeReminderAt = (completesAt: Date) =>
   new Date(completesAt.getTime() - COMPLETE_REMINDER_HOURS_BEFORE * 3_600_000);
 
 /** Schedules the customer's reminder before a delivered order completes by itself at `completesAt`. */
-export async function scheduleCompleteReminder(tx: Tx, orderId: string, completesAt: Date) {
+export async function scheduleCompleteReminder(
+  tx: Tx,
+  { orderId, completesAt }: { orderId: string; completesAt: Date },
+) {
   await scheduleJob(tx, {
     kind: COMPLETE_REMINDER_JOB,
     key: completeReminderJobKey(orderId),
