@@ -30,7 +30,7 @@ export function quotaSubject(
 /** The calendar day in Vancouver (YYYY-MM-DD): allowances reset at local midnight. */
 export const quotaDay = (now: Date = new Date()): string => vancouverDay(now);
 
-export async function readQuota(db: Db, subject: QuotaSubject, day: string) {
+export async function readQuota(db: Db, { subject, day }: { subject: QuotaSubject; day: string }) {
   const [row] = await db
     .select({ used: designQuotas.used })
     .from(designQuotas)
@@ -58,7 +58,7 @@ export async function reserveImages(
               returning used`,
         );
   if (rows.length > 0) return;
-  const { remaining } = await readQuota(db, subject, day);
+  const { remaining } = await readQuota(db, { subject, day });
   throw new AppError(
     'QUOTA_EXCEEDED',
     429,

@@ -93,7 +93,7 @@ export const designRoutes = openApiRoutes()
     const { db, config } = c.var.services;
     const actor = await currentActor(c);
     const subject = quotaSubject(actor, clientIp(c, config), config.images.dailyLimit);
-    const quota = await readQuota(db, subject, quotaDay());
+    const quota = await readQuota(db, { subject, day: quotaDay() });
     return c.json({ ...quota, signedIn: subject.signedIn }, 200);
   })
   .openapi(

@@ -27,8 +27,7 @@ export async function getEmailPreferences(db: Db, userId: string): Promise<Email
 
 export async function setEmailPreferences(
   db: Db,
-  userId: string,
-  patch: Partial<EmailPreferences>,
+  { userId, patch }: { userId: string; patch: Partial<EmailPreferences> },
 ): Promise<EmailPreferences> {
   const [row] = await db
     .insert(emailPreferences)
@@ -107,7 +106,10 @@ export const emailRoutes = openApiRoutes()
   })
   .openapi(putPreferences, async (c) => {
     const { actor } = c.var;
-    return c.json(await setEmailPreferences(c.var.services.db, actor.id, c.req.valid('json')), 200);
+    return c.json(
+      await setEmailPreferences(c.var.services.db, { userId: actor.id, patch: c.req.valid('json') }),
+      200,
+    );
   })
   .openapi(describeLink, async (c) => {
     const { db, config } = c.var.services;
@@ -125,7 +127,10 @@ export const emailRoutes = openApiRoutes()
         ? c.req.valid('form')
         : {};
     const subscribed = body.resubscribe === true;
-    const prefs = await setEmailPreferences(db, target.userId, { [target.category]: subscribed });
+    const prefs = await setEmailPreferences(db, {
+      userId: target.userId,
+      patch: { [target.category]: subscribed },
+    });
     log.info({ userId: target.userId, category: target.category, subscribed }, 'e-mail preference by link');
     return c.json(result(target.category, target.email, prefs[target.category]), 200);
   });
