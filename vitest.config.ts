@@ -48,9 +48,14 @@ export default defineConfig({
           // set in tests/support/browser.ts): long enough for a loaded 2-core machine, a page's first
           // load included. A condition that holds returns at once, so passing tests stay fast.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          // One Chromium for the run (tests/global-setup-browser.ts), a server and database per file.
-          // Browser tests mostly wait (on pages, the network, the app's own pauses), so two files at a
-          // time fit in 2 cores; each worker loads the server's modules once for all its files.
+          // A failed check says what the page showed instead (tests/support/browser.ts, shownNames): a
+          // list of a page's headings or buttons is printed whole, not cut after its first item.
+          chaiConfig: { truncateThreshold: 2_000 },
+          // One Chromium for the run (tests/global-setup-browser.ts). Each worker loads the server's
+          // modules once and keeps its port and PGlite database for all its files: every file still
+          // starts its own app (services, clock, configuration) on the database emptied back to the
+          // migrated template (tests/support/server.ts, e2e-database.ts), with new browser contexts.
+          // Two files at a time: Chromium's pages take most of the 2 cores' time.
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
           isolate: false,
           // Its own group: a worker count of its own, after the unit and integration files.

@@ -9,7 +9,8 @@ import { launchBrowserServer } from './support/browser.ts';
 export default async function setup(project: TestProject) {
   const server = await launchBrowserServer();
   project.provide('browserEndpoint', server.wsEndpoint());
-  // Workers that keep their modules from file to file copy the next file's database ahead (tests/support/e2e-database.ts).
+  // Workers that keep their modules from file to file keep their test server's port and database for
+  // the next file (tests/support/server.ts, tests/support/e2e-database.ts).
   project.provide('e2eWorkersKeepModules', project.config.isolate === false);
   return () => server.close();
 }

@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserServer,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +21,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--no-first-run',
+  // Headless Chromium still builds each window's address-bar popups as hidden web pages: a renderer
+  // process apiece, a second one for each context, which took about as much CPU as the app's own page
+  // (Chromium 156). Chromium adds these to Playwright's own --disable-features list.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
 /**
@@ -95,4 +106,52 @@ export async function signInAs(page: Page, email: string, password: string) {
   await page.getByLabel('Email').first().fill(email);
   await page.getByLabel('Password').first().fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/**
+ * Readable checks. A check written as a wait (`locator.waitFor()`, or polling `isVisible()` to be
+ * true) fails as a timeout or as "expected false to be true"; these read what the page shows, so the
+ * same check, polled, fails with what was there instead:
+ *
+ *     await expect.poll(() => shownText(page)).toContain('Your password has been changed.');
+ *     await expect.poll(() => shownNames(page, 'heading')).toContain('Account settings');
+ */
+
+/**
+ * The text a person reads in `scope` (the whole page when given a page): the rendered text of every
+ * match that is visible, '' when there is none, with runs of spaces of any kind as one space. Does
+ * not wait.
+ */
+export async function shownText(scope: Page | Locator): Promise<string> {
+  const target = 'goto' in scope ? scope.locator('body') : scope;
+  const texts = await target.evaluateAll((elements) =>
+    elements.map((el) => (el instanceof HTMLElement && el.checkVisibility() ? el.innerText : '')),
+  );
+  // Spaces as a person reads them (and as getByText matches): no-break and thin spaces are spaces.
+  return texts
+    .join('\n')
+    .replace(/[^\S\n]+/g, ' ')
+    .trim();
+}
+
+type AriaNode = { role?: string; name?: string; children?: AriaNode[] };
+
+/**
+ * The accessible names of the visible elements of `role` in `scope` (the whole page when given a
+ * page), in document order, as Playwright's role locators see them; [] when `scope` is not there.
+ */
+export async function shownNames(scope: Page | Locator, role: string): Promise<string[]> {
+  const target = 'goto' in scope ? scope.locator('body') : scope;
+  if ((await target.count()) === 0) return [];
+  const names: string[] = [];
+  const walk = (nodes: unknown) => {
+    if (!Array.isArray(nodes)) return;
+    for (const node of nodes as AriaNode[]) {
+      if (typeof node !== 'object' || node === null) continue;
+      if (node.role === role) names.push(node.name ?? '');
+      walk(node.children);
+    }
+  };
+  walk(await target.ariaSnapshotJSON({ timeout: 5_000 }));
+  return names;
 }
