@@ -17,10 +17,24 @@ export async function currentActor<E extends AppEnv>(c: Context<E>): Promise<Act
   return (await currentSession(c))?.actor ?? null;
 }
 
+type CurrentSession = { actor: Actor; sessionId: string } | null;
+
+/** Each request's session, looked up once however many guards and limits ask (the rate limit, the route). */
+const sessions = new WeakMap<Request, Promise<CurrentSession>>();
+
 /** The signed-in user with their session's id (what a long-lived stream checks again later), or null. */
-export async function currentSession<E extends AppEnv>(
-  c: Context<E>,
-): Promise<{ actor: Actor; sessionId: string } | null> {
+export function currentSession<E extends AppEnv>(c: Context<E>): Promise<CurrentSession> {
+  let found = sessions.get(c.req.raw);
+  if (!found) {
+    found = lookUpSession(c);
+    sessions.set(c.req.raw, found);
+    // A lookup that failed (the database down) is not kept: it answers this caller, not the next.
+    found.catch(() => sessions.delete(c.req.raw));
+  }
+  return found;
+}
+
+async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<CurrentSession> {
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
   const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
