@@ -23,6 +23,11 @@ describe('config', () => {
     expect(config.pgliteDir).toBe(path.join(DATA_DIR, 'db'));
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ DATA_DIR }).authSecret).toBe(config.authSecret);
+    // Passwords are hashed the standard way whatever the environment says (the tests' 'fast' is theirs).
+    expect(config.passwordHashing).toBeUndefined();
+    expect(
+      loadConfig({ DATA_DIR, NODE_ENV: 'test', PASSWORD_HASHING: 'fast' }).passwordHashing,
+    ).toBeUndefined();
   });
 
   it('never seeds demo data in production unless asked, and then without demo tools', () => {

@@ -240,6 +240,11 @@ export interface Config {
   images: ImageConfig;
   /** The payment processor: the built-in sandbox, or Stripe. */
   payments: PaymentsConfig;
+  /**
+   * Set only by the test suites' configuration, never from the environment: 'fast' hashes passwords
+   * with a fraction of the work (src/server/modules/auth/passwords.ts). Undefined: the standard way.
+   */
+  passwordHashing?: 'standard' | 'fast';
 }
 
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -66,8 +66,7 @@ describe('the capacity calendar', () => {
 
     for (const width of [1280, 390]) {
       const { context, page } = await newPage(browser, server.url, { width, height: 900 });
-      await signInAs(page, owner.email, TEST_PASSWORD);
-      await page.waitForURL('**/vendor-dashboard');
+      await signedIn(page, owner.email, TEST_PASSWORD);
       await page.getByRole('tab', { name: 'Calendar' }).click();
       await page.getByRole('grid').waitFor();
       await showMonthOf(page, day);
@@ -94,9 +93,7 @@ describe('the capacity calendar', () => {
     }
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto(`/quotes/new?vendor=${vendor.id}`);
+    await signedIn(page, customer.email, TEST_PASSWORD, `/quotes/new?vendor=${vendor.id}`);
     await page.getByRole('heading', { name: 'Request a Quote' }).waitFor();
     await page.getByLabel('Event date').fill(day);
     await page

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
@@ -53,9 +53,7 @@ describe('a satisfaction claim', () => {
 
     // The customer, on a phone.
     const c = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(c.page, customer.email, TEST_PASSWORD);
-    await c.page.waitForURL('**/customer-dashboard');
-    await c.page.goto('/customer-dashboard-original');
+    await signedIn(c.page, customer.email, TEST_PASSWORD, '/customer-dashboard-original');
     await c.page.getByRole('button', { name: 'Track Order' }).click();
     await c.page.getByRole('button', { name: 'Report a Problem' }).click();
     const dialog = c.page.getByRole('dialog', { name: 'Report a problem: FR-C-1' });
@@ -75,8 +73,7 @@ describe('a satisfaction claim', () => {
 
     // The vendor answers from the dashboard.
     const v = await newPage(browser, server.url);
-    await signInAs(v.page, owner.email, TEST_PASSWORD);
-    await v.page.waitForURL('**/vendor-dashboard');
+    await signedIn(v.page, owner.email, TEST_PASSWORD);
     await v.page.getByRole('tab', { name: 'Orders' }).click();
     await v.page.getByRole('button', { name: 'Update Status' }).click();
     await v.page.getByText('“The top tier slid off on the way to the venue.”').waitFor();
@@ -86,8 +83,7 @@ describe('a satisfaction claim', () => {
 
     // An admin refunds $10.00 of it.
     const a = await newPage(browser, server.url);
-    await signInAs(a.page, admin.email, TEST_PASSWORD);
-    await a.page.waitForURL('**/admin');
+    await signedIn(a.page, admin.email, TEST_PASSWORD);
     await a.page.getByRole('tab', { name: 'Claims' }).click();
     const claim = a.page
       .getByRole('list', { name: 'Open claims' })

@@ -14,7 +14,7 @@ import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
 import { chargeDueBalances } from '../../src/server/modules/payments/balance.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
@@ -71,8 +71,7 @@ async function dueDayRound() {
 
 async function signedInCustomer(email: string, viewport = DESKTOP) {
   const session = await newPage(browser, server.url, viewport);
-  await signInAs(session.page, email, TEST_PASSWORD);
-  await session.page.waitForURL('**/customer-dashboard');
+  await signedIn(session.page, email, TEST_PASSWORD);
   return session;
 }
 
@@ -198,8 +197,7 @@ describe('deposit now, balance later', () => {
 
     // The vendor's money per order: all of it held, nothing refunded.
     const alder = await newPage(browser, server.url);
-    await signInAs(alder.page, vendor.owner.email, TEST_PASSWORD);
-    await alder.page.waitForURL('**/vendor-dashboard');
+    await signedIn(alder.page, vendor.owner.email, TEST_PASSWORD);
     await alder.page.getByRole('tab', { name: 'Payouts' }).click();
     const row = alder.page
       .getByRole('table', { name: 'Money per order' })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, emailPreferences } from '../../src/server/db/schema/index.ts';
 import { unsubscribeToken } from '../../src/server/modules/mail/unsubscribe.ts';
 import { publish } from '../../src/server/modules/notifications/publish.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createUser } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { startSmtpServer } from '../support/smtp.ts';
@@ -43,9 +43,7 @@ describe('e-mail settings in the account page', () => {
   it('a customer switches “Order updates” off (saved at once, kept after a reload) and on again', async () => {
     const user = await createUser(server.services.db, { firstName: 'Priya' });
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, user.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto('/account#email-settings');
+    await signedIn(page, user.email, TEST_PASSWORD, '/account#email-settings');
 
     await page.getByRole('heading', { name: 'E-mail notifications' }).waitFor();
     // Each switch is named by its label alone (its description is the switch's description).
@@ -127,9 +125,7 @@ describe('the admin mailbox', () => {
     expect(subject).toBeTruthy();
 
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, admin.email, TEST_PASSWORD);
-    await page.waitForURL('**/admin');
-    await page.goto('/admin/mailbox');
+    await signedIn(page, admin.email, TEST_PASSWORD, '/admin/mailbox');
     await page.getByRole('heading', { name: 'Mailbox' }).waitFor();
     await page.getByRole('status').getByText('1 e-mail could not be sent.').waitFor();
 

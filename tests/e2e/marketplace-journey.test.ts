@@ -8,7 +8,7 @@ import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import { acceptQuote, answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createFavorite, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -38,10 +38,10 @@ async function vendorAccount(name: string) {
   return { owner, vendor };
 }
 
-async function signedIn(email: string, dashboard: 'customer-dashboard' | 'vendor-dashboard', phone = false) {
+async function openAs(email: string, dashboard: 'customer-dashboard' | 'vendor-dashboard', phone = false) {
   const session = await newPage(browser, server.url, phone ? { width: 390, height: 844 } : undefined);
-  await signInAs(session.page, email, TEST_PASSWORD);
-  await session.page.waitForURL(`**/${dashboard}`);
+  await signedIn(session.page, email, TEST_PASSWORD);
+  expect(session.page.url()).toBe(`${server.url}/${dashboard}`);
   return session;
 }
 
@@ -104,7 +104,7 @@ describe('the marketplace, end to end', () => {
       await createFavorite(db, { customerId: customer.id, vendorId: vendor.id });
 
     // The customer designs a cake and asks for quotes with it.
-    const maya = await signedIn(customer.email, 'customer-dashboard', true);
+    const maya = await openAs(customer.email, 'customer-dashboard', true);
     const { page } = maya;
     await page.goto('/#ai-designer');
     await page.getByLabel('Occasion').selectOption('Birthday');
@@ -135,7 +135,7 @@ describe('the marketplace, end to end', () => {
 
     // Two bakers answer from their inbox, one declines.
     const answer = async (email: string, price: string, includes: string) => {
-      const { context, page: inbox } = await signedIn(email, 'vendor-dashboard');
+      const { context, page: inbox } = await openAs(email, 'vendor-dashboard');
       await inbox.getByRole('tab', { name: 'Quotes' }).click();
       const request = inbox.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
       await request.getByText('“Yellow flowers, please.”').waitFor();
@@ -149,7 +149,7 @@ describe('the marketplace, end to end', () => {
     await answer(willow.owner.email, '225', 'Cake and candles');
     await answer(poplar.owner.email, '200', 'Cake, candles and a box');
     {
-      const { context, page: inbox } = await signedIn(aspen.owner.email, 'vendor-dashboard');
+      const { context, page: inbox } = await openAs(aspen.owner.email, 'vendor-dashboard');
       await inbox.getByRole('tab', { name: 'Quotes' }).click();
       const request = inbox.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
       await request.getByRole('button', { name: 'Decline' }).click();
@@ -178,7 +178,7 @@ describe('the marketplace, end to end', () => {
     await column('Willow Bakery').getByText('Closed', { exact: true }).waitFor();
     await column('Poplar Bakery').getByText('Accepted', { exact: true }).waitFor();
     {
-      const { context, page: inbox } = await signedIn(willow.owner.email, 'vendor-dashboard');
+      const { context, page: inbox } = await openAs(willow.owner.email, 'vendor-dashboard');
       await inbox.getByRole('tab', { name: 'Quotes' }).click();
       await inbox
         .getByRole('listitem')
@@ -192,7 +192,7 @@ describe('the marketplace, end to end', () => {
     expect(await heldForOrder(db, orderId)).toBe(20_000);
 
     // Poplar walks the order to Delivered.
-    const baker = await signedIn(poplar.owner.email, 'vendor-dashboard', true);
+    const baker = await openAs(poplar.owner.email, 'vendor-dashboard', true);
     await walkToDelivered(baker.page, orderId);
 
     // The customer sees every step on the timeline.
@@ -281,7 +281,7 @@ describe('the marketplace, end to end', () => {
       serviceFeeRate: 0.08,
     });
 
-    const noor = await signedIn(customer.email, 'customer-dashboard', true);
+    const noor = await openAs(customer.email, 'customer-dashboard', true);
     const { page } = noor;
     await page.goto(`/orders/${orderId}/pay`);
     await payWithCard(page, '4000 0000 0000 0002', '$123.45');
@@ -296,7 +296,7 @@ describe('the marketplace, end to end', () => {
     await page.getByRole('heading', { name: 'Payment protected' }).waitFor();
     expect(await heldForOrder(db, orderId)).toBe(12_345);
 
-    const baker = await signedIn(birch.owner.email, 'vendor-dashboard');
+    const baker = await openAs(birch.owner.email, 'vendor-dashboard');
     const orderNumber = await orderNumberOf(orderId);
     await walkToDelivered(baker.page, orderId);
     await baker.page.getByRole('tab', { name: 'Payouts' }).click();

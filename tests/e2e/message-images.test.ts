@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConversation } from '../../src/server/modules/messages/service.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -50,15 +50,13 @@ describe('images in messages', () => {
 
     // The vendor, on a phone, has the conversation open.
     const gilded = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(gilded.page, owner.email, TEST_PASSWORD);
-    await gilded.page.waitForURL('**/vendor-dashboard');
+    await signedIn(gilded.page, owner.email, TEST_PASSWORD);
     await openLive(gilded.page, `/messages?c=${id}`);
     const vendorThread = gilded.page.getByRole('region', { name: 'Conversation with Nadia O.' });
     await vendorThread.getByText('No messages yet. Say hello!').waitFor();
 
     const nadia = await newPage(browser, server.url);
-    await signInAs(nadia.page, customer.email, TEST_PASSWORD);
-    await nadia.page.waitForURL('**/customer-dashboard');
+    await signedIn(nadia.page, customer.email, TEST_PASSWORD);
     await openLive(nadia.page, `/messages?c=${id}`);
     const thread = nadia.page.getByRole('region', { name: 'Conversation with Gilded Crumb' });
     const message = thread.getByLabel('Message', { exact: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../src/server/db/schema/index.ts';
 import { sendMessage } from '../../src/server/modules/messages/service.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -63,9 +63,7 @@ describe('a long conversation', () => {
           `${r.method()} ${url.pathname.slice(`/api/me/conversations/${id}`.length)}${url.search}`,
         );
     });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto('/messages');
+    await signedIn(page, customer.email, TEST_PASSWORD, '/messages');
     await page.getByRole('link', { name: /Slow Rise Bakery.*Unread/ }).click();
     const thread = page.getByRole('region', { name: 'Conversation with Slow Rise Bakery' });
 

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/shared/time.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, shownText, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, shownText, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -45,8 +45,7 @@ describe('an order from payment to completion', () => {
       await larch.page.getByRole('tab', { name: 'Orders' }).click();
       await larch.page.getByRole('button', { name: 'Update Status' }).click();
     };
-    await signInAs(larch.page, owner.email, TEST_PASSWORD);
-    await larch.page.waitForURL('**/vendor-dashboard');
+    await signedIn(larch.page, owner.email, TEST_PASSWORD);
     await openOrder();
     const steps = larch.page.getByRole('group', { name: 'Update status' });
     for (const [button, status] of [
@@ -96,9 +95,7 @@ describe('an order from payment to completion', () => {
 
     // The customer tracks the order: every step with its Vancouver date and time.
     const ava = await newPage(browser, server.url);
-    await signInAs(ava.page, customer.email, TEST_PASSWORD);
-    await ava.page.waitForURL('**/customer-dashboard');
-    await ava.page.goto('/customer-dashboard-original');
+    await signedIn(ava.page, customer.email, TEST_PASSWORD, '/customer-dashboard-original');
     await ava.page.getByRole('button', { name: 'Track Order' }).click();
     const history = ava.page.getByRole('list', { name: 'Order history' });
     await history.getByText('Delivered').waitFor();
@@ -149,9 +146,7 @@ describe('an order from payment to completion', () => {
       createdAt: clock.now(),
     });
     const { page, context } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await expect.poll(() => page.url()).toBe(`${server.url}/customer-dashboard`);
-    await page.goto('/customer-dashboard-original');
+    await signedIn(page, customer.email, TEST_PASSWORD, '/customer-dashboard-original');
     await page.getByRole('button', { name: 'Track Order' }).click();
     // Not paid: where to pick the cake up is not shown yet.
     await expect

@@ -8,7 +8,7 @@ import {
   releaseSplit,
   settleOrder,
 } from '../../src/server/modules/ledger/index.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
@@ -47,9 +47,7 @@ describe('paying for an order, with payment protection', () => {
       createdAt: clock.now(),
     });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto(`/orders/${order.id}/pay`);
+    await signedIn(page, customer.email, TEST_PASSWORD, `/orders/${order.id}/pay`);
     await page.getByRole('heading', { name: 'Pay for your cake' }).waitFor();
     await page.getByRole('heading', { name: 'Order FR-P-1' }).waitFor();
 
@@ -135,8 +133,7 @@ describe('paying for an order, with payment protection', () => {
     });
 
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     await page.getByRole('tab', { name: 'Payouts' }).click();
     const rows = page.getByRole('table', { name: 'Money per order' }).getByRole('row');
     await rows.filter({ hasText: 'FR-V-1' }).getByText('$113.57').waitFor();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeCutoffAt, designLockedText } from '../../src/shared/proofs.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -57,8 +57,7 @@ describe('design proofs', () => {
 
     // The vendor opens the paid order and sends the first proof with a photo.
     const cedar = await newPage(browser, server.url);
-    await signInAs(cedar.page, owner.email, TEST_PASSWORD);
-    await cedar.page.waitForURL('**/vendor-dashboard');
+    await signedIn(cedar.page, owner.email, TEST_PASSWORD);
     const openVendorOrder = async () => {
       await cedar.page.getByRole('tab', { name: 'Orders' }).click();
       await cedar.page.getByRole('button', { name: 'Update Status' }).click();
@@ -94,9 +93,7 @@ describe('design proofs', () => {
 
     // The customer, on a phone, asks for changes with a picture of what they mean.
     const mia = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(mia.page, customer.email, TEST_PASSWORD);
-    await mia.page.waitForURL('**/customer-dashboard');
-    await mia.page.goto('/customer-dashboard-original');
+    await signedIn(mia.page, customer.email, TEST_PASSWORD, '/customer-dashboard-original');
     await mia.page.getByRole('button', { name: 'Track Order' }).click();
     const miaProofs = mia.page.getByRole('region', { name: 'Design proofs' });
     await miaProofs.getByText('Blush buttercream with gold leaf, three tiers.').waitFor();

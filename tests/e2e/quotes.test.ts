@@ -9,7 +9,7 @@ import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import { answerQuote, declineQuote } from '../../src/server/modules/quotes/index.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
@@ -68,9 +68,7 @@ describe('quotes, from request to review', () => {
     await createFavorite(db, { customerId: customer.id, vendorId: aspen.vendor.id });
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto(`/vendor/${willow.vendor.id}`);
+    await signedIn(page, customer.email, TEST_PASSWORD, `/vendor/${willow.vendor.id}`);
     await page.getByRole('button', { name: 'Request a Quote' }).click();
     await page.getByRole('heading', { name: 'Request a Quote' }).waitFor();
     // Willow comes checked (from its page); the favorites are offered too.
@@ -158,8 +156,7 @@ describe('quotes, from request to review', () => {
 
     // Meanwhile Poplar's baker lowers their price from their inbox, on a phone.
     const baker = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(baker.page, poplar.email, TEST_PASSWORD);
-    await baker.page.waitForURL('**/vendor-dashboard');
+    await signedIn(baker.page, poplar.email, TEST_PASSWORD);
     await baker.page.getByRole('tab', { name: 'Quotes' }).click();
     const request = baker.page.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
     await request.getByText('Allergies:').waitFor();
@@ -250,9 +247,7 @@ describe('quotes, from request to review', () => {
     const customer = await createUser(db);
     await createVendor(db, { businessName: 'Juniper Oven', rating: 0, reviewCount: 0 });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto('/quotes/new');
+    await signedIn(page, customer.email, TEST_PASSWORD, '/quotes/new');
     await page.getByText('Find vendors below', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
 

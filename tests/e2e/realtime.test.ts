@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -52,8 +52,7 @@ describe('realtime', () => {
     // The customer writes first, from the order.
     const nora = await newPage(browser, server.url);
     const noraLive = streamOpened(nora.page);
-    await signInAs(nora.page, customer.email, TEST_PASSWORD);
-    await nora.page.waitForURL('**/customer-dashboard');
+    await signedIn(nora.page, customer.email, TEST_PASSWORD);
     await noraLive;
     await goLive(nora.page, '/customer-dashboard-original');
     await nora.page.getByRole('link', { name: 'Message Vendor' }).click();
@@ -66,8 +65,7 @@ describe('realtime', () => {
     // The vendor, on a phone, opens the conversation.
     const quince = await newPage(browser, server.url, { width: 390, height: 844 });
     const quinceLive = streamOpened(quince.page);
-    await signInAs(quince.page, owner.email, TEST_PASSWORD);
-    await quince.page.waitForURL('**/vendor-dashboard');
+    await signedIn(quince.page, owner.email, TEST_PASSWORD);
     await quinceLive;
     await goLive(quince.page, '/messages');
     await quince.page.getByRole('link', { name: /Nora L\./ }).click();

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openClaim } from '../../src/server/modules/payments/claims.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
@@ -59,8 +59,7 @@ describe('the admin’s reconciliation', () => {
     });
 
     const a = await newPage(browser, server.url);
-    await signInAs(a.page, admin.email, TEST_PASSWORD);
-    await a.page.waitForURL('**/admin');
+    await signedIn(a.page, admin.email, TEST_PASSWORD);
     await a.page.getByRole('tab', { name: 'Reconciliation' }).click();
     await a.page.getByRole('heading', { name: 'The ledger against Sandbox’s records' }).waitFor();
 
@@ -98,8 +97,7 @@ describe('the admin’s reconciliation', () => {
 
     // On a phone the tab can be reached and the page has no accessibility violations.
     const phone = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(phone.page, admin.email, TEST_PASSWORD);
-    await phone.page.waitForURL('**/admin');
+    await signedIn(phone.page, admin.email, TEST_PASSWORD);
     // Every tab shows without scrolling the row of tabs sideways.
     const tab = phone.page.getByRole('tab', { name: 'Reconciliation' });
     await tab.waitFor();

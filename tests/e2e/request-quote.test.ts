@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -26,8 +26,7 @@ describe('Request a Quote, from wherever the design is', () => {
       specialties: ['wedding'],
     });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
+    await signedIn(page, customer.email, TEST_PASSWORD);
 
     // Designing for Cedar Crumb (their page's Design a Cake, or Order Now): the result goes to them.
     await page.goto(`/?vendor=${vendor.id}&specialty=wedding#ai-designer`);

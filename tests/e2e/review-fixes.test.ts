@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/errors.ts';
 import { REFINE_DESCRIPTION_MESSAGE } from '../../src/shared/schemas/designs.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { testConfig } from '../support/app.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -80,9 +80,7 @@ describe('designer', () => {
   it('asks for a description before a Refine, and spends nothing', async () => {
     const customer = await createUser(server.services.db, { firstName: 'Rosa' });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto('/#ai-designer');
+    await signedIn(page, customer.email, TEST_PASSWORD, '/#ai-designer');
     await fillDesignForm(page);
     await page.getByRole('button', { name: 'Generate Design', exact: true }).click();
     await expect.poll(() => results(page).count()).toBe(1);
@@ -105,9 +103,7 @@ describe('toasts', () => {
     const customer = await createUser(server.services.db, { firstName: 'Tess' });
     const vendor = await createVendor(server.services.db, { businessName: 'Toast Position Bakery' });
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, customer.email, TEST_PASSWORD);
-    await page.waitForURL('**/customer-dashboard');
-    await page.goto(`/vendor/${vendor.id}`);
+    await signedIn(page, customer.email, TEST_PASSWORD, `/vendor/${vendor.id}`);
     await page.getByRole('button', { name: 'Save Toast Position Bakery to favorites' }).click();
     const toast = page.getByText('Added to favorites');
     await toast.waitFor();
@@ -131,8 +127,7 @@ describe('admin debug pages', () => {
   it('show that a session exists and whose it is, never the session token', async () => {
     const admin = await createUser(server.services.db, { role: 'admin', firstName: 'Ada' });
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, admin.email, TEST_PASSWORD);
-    await page.waitForURL('**/admin');
+    await signedIn(page, admin.email, TEST_PASSWORD);
     const cookie = (await context.cookies()).find((c) => c.name.endsWith('session_token'));
     const token = decodeURIComponent(cookie!.value).split('.')[0]!;
     expect(token.length).toBeGreaterThan(10);

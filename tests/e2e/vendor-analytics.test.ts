@@ -9,7 +9,7 @@ import {
   createVendor,
   postOrderMoneyAt,
 } from '../support/factories.ts';
-import { launchBrowser, newPage, shownNames, shownText, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, shownNames, shownText, signedIn } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -101,8 +101,7 @@ describe('the vendor Analytics tab', () => {
       });
 
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     await page.getByRole('tab', { name: 'Analytics' }).click();
     const tab = page.getByRole('region', { name: 'Analytics' });
     const figures = tab.getByRole('region', { name: 'Key figures' });
@@ -138,9 +137,7 @@ describe('the vendor Analytics tab', () => {
     await context.close();
 
     const phone = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(phone.page, owner.email, TEST_PASSWORD);
-    await phone.page.waitForURL('**/vendor-dashboard');
-    await phone.page.goto('/vendor-dashboard?tab=analytics');
+    await signedIn(phone.page, owner.email, TEST_PASSWORD, '/vendor-dashboard?tab=analytics');
     await phone.page
       .getByRole('region', { name: 'Key figures' })
       .getByText('$920.00', { exact: true })
@@ -163,9 +160,12 @@ describe('the vendor Analytics tab', () => {
     const owner = await createUser(db, { userType: 'vendor' });
     await createVendor(db, { userId: owner.id, businessName: 'Brand New Bakes' });
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await expect.poll(() => page.url()).toBe(`${server.url}/vendor-dashboard`);
-    await page.goto('/vendor-dashboard?tab=analytics&from=2026-01-01&to=2026-03-31');
+    await signedIn(
+      page,
+      owner.email,
+      TEST_PASSWORD,
+      '/vendor-dashboard?tab=analytics&from=2026-01-01&to=2026-03-31',
+    );
     await expect.poll(() => shownNames(page, 'heading')).toContain('No activity in this period');
     await expect.poll(() => shownText(page)).toMatch(/Jan 1, 2026 – Mar 31, 2026/);
     await screenshot(page, 'analytics-empty-390');

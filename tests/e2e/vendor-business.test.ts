@@ -8,7 +8,7 @@ import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import { quotes, reviews } from '../../src/server/db/schema/index.ts';
 import { createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
-import { launchBrowser, newPage, shownNames, shownText, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, shownNames, shownText, signedIn } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -40,9 +40,7 @@ describe('messages between a customer and a vendor', () => {
     });
 
     const maya = await newPage(browser, server.url);
-    await signInAs(maya.page, customer.email, TEST_PASSWORD);
-    await maya.page.waitForURL('**/customer-dashboard');
-    await maya.page.goto('/customer-dashboard-original');
+    await signedIn(maya.page, customer.email, TEST_PASSWORD, '/customer-dashboard-original');
     await maya.page.getByRole('link', { name: 'Message Vendor' }).click();
     await expect.poll(() => shownNames(maya.page, 'heading')).toContain('Juniper Cakes');
     await expect.poll(() => maya.page.getByLabel('About').inputValue()).not.toBe('');
@@ -56,8 +54,7 @@ describe('messages between a customer and a vendor', () => {
     await expect.poll(() => maya.page.getByLabel('Message', { exact: true }).inputValue()).toBe('');
 
     const juniper = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(juniper.page, owner.email, TEST_PASSWORD);
-    await juniper.page.waitForURL('**/vendor-dashboard');
+    await signedIn(juniper.page, owner.email, TEST_PASSWORD);
     await juniper.page.getByRole('link', { name: 'Messages' }).click();
     await juniper.page.getByRole('link', { name: /Maya S\./ }).click();
     const thread = juniper.page.getByRole('region', { name: 'Conversation with Maya S.' });
@@ -83,8 +80,7 @@ describe('running a vendor business', () => {
     const owner = await createUser(db, { userType: 'vendor' });
     const vendor = await createVendor(db, { userId: owner.id, businessName: 'Fennel & Flour' });
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     await page.getByText('Verified Vendor').waitFor();
 
     await page.getByRole('link', { name: 'Edit Profile' }).click();
@@ -181,9 +177,7 @@ describe('answering reviews', () => {
     });
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
-    await page.goto(`/vendor/${vendor.id}`);
+    await signedIn(page, owner.email, TEST_PASSWORD, `/vendor/${vendor.id}`);
     await page.getByText('Gorgeous cake, slightly too sweet for us.').waitFor();
     await page.getByRole('button', { name: 'Reply publicly' }).click();
     await page.getByRole('button', { name: 'Publish Reply' }).click();
@@ -241,8 +235,7 @@ describe('the quote inbox', () => {
     });
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     // The overview shows both requests waiting (first name only) and leads to the inbox.
     const waiting = page.getByRole('region', { name: /Open quote requests/ });
     await waiting.getByText('Holiday · Iris').waitFor();
@@ -320,8 +313,7 @@ describe('the quote inbox', () => {
       });
 
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     await page.getByRole('tab', { name: 'Orders' }).click();
     const active = page.getByRole('list', { name: 'Active orders' }).getByRole('listitem');
     await expect.poll(() => active.count()).toBe(20);

@@ -5,7 +5,7 @@ import { demoPdf } from '../../src/server/modules/seed/demo-verification.ts';
 import { addDaysToDay, VERIFICATION_ITEMS, VERIFICATION_KINDS } from '../../src/shared/verification.ts';
 import { vancouverDay } from '../../src/shared/time.ts';
 import { TEST_PASSWORD, createUser, createVendor } from '../support/factories.ts';
-import { launchBrowser, newPage, signInAs } from '../support/browser.ts';
+import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -42,8 +42,7 @@ describe('the verification checklist', () => {
     });
 
     const { context, page } = await newPage(browser, server.url);
-    await signInAs(page, owner.email, TEST_PASSWORD);
-    await page.waitForURL('**/vendor-dashboard');
+    await signedIn(page, owner.email, TEST_PASSWORD);
     await page.getByRole('link', { name: 'Complete your verification checklist' }).click();
     await page.getByRole('heading', { name: 'Verification checklist' }).waitFor();
     for (const kind of VERIFICATION_KINDS) {
@@ -74,8 +73,7 @@ describe('the verification checklist', () => {
     await screenshot(page, 'verification-vendor-390');
 
     const adminTab = await newPage(browser, server.url);
-    await signInAs(adminTab.page, admin.email, TEST_PASSWORD);
-    await adminTab.page.waitForURL('**/admin');
+    await signedIn(adminTab.page, admin.email, TEST_PASSWORD);
     await adminTab.page.getByRole('tab', { name: 'Verification' }).click();
     const card = adminTab.page.getByRole('group', { name: 'Thistle & Tiers verification' });
     await card.getByRole('link', { name: /Download Identity/ }).waitFor();

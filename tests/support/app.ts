@@ -59,6 +59,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       renderThreads: undefined,
     },
     payments: { provider: 'sandbox' },
+    // Hundreds of sign-ins: the factories' users are hashed the same way (tests/support/factories.ts).
+    passwordHashing: 'fast',
     ...overrides,
   };
 }

@@ -1,4 +1,3 @@
-import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../../src/server/db/client.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import {
@@ -15,6 +14,7 @@ import {
   vendors,
 } from '../../src/server/db/schema/index.ts';
 
+import { passwordHasher } from '../../src/server/modules/auth/index.ts';
 import type { StylePreset } from '../../src/shared/catalog.ts';
 import { paymentPlan } from '../../src/shared/deposits.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
@@ -35,6 +35,7 @@ const unique = (prefix: string) =>
 
 export const TEST_PASSWORD = 'correct-horse-42';
 let passwordHash: Promise<string> | undefined;
+const { hash: hashPassword } = passwordHasher('fast');
 
 export async function createUser(
   db: Db,
@@ -55,6 +56,8 @@ export async function createUser(
     })
     .returning();
   if (password) {
+    // Hashed as the tests' apps hash (testConfig's passwordHashing); an app that hashes the standard way
+    // does not accept these.
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const hash = password === TEST_PASSWORD ? await passwordHash : await hashPassword(password);
     await db

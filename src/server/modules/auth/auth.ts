@@ -13,6 +13,7 @@ import { existingAccount, resetPassword, verifyEmail } from '../mail/index.ts';
 import { endStreams } from '../notifications/index.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES, SUPPORT_EMAIL } from '../../../shared/policies.ts';
+import { passwordHasher } from './passwords.ts';
 import { validateProfileFields } from './profile-fields.ts';
 import { clearSignInLockout, MAX_PASSWORD_LENGTH, signInLockout } from './sign-in-lockout.ts';
 import { claimVerificationEmail, releaseVerificationEmail } from './verification-throttle.ts';
@@ -30,7 +31,10 @@ const DEFAULT_ROLE = 'user';
 
 export function createAuth(
   db: Db,
-  config: Pick<Config, 'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax' | 'google'>,
+  config: Pick<
+    Config,
+    'authSecret' | 'publicUrl' | 'env' | 'authRateLimitMax' | 'google' | 'passwordHashing'
+  >,
   log: Logger,
   mailer: Mailer,
   clock: Clock,
@@ -62,6 +66,7 @@ export function createAuth(
       enabled: true,
       minPasswordLength: POLICIES.passwordMinLength,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: passwordHasher(config.passwordHashing),
       // Sign-up leads to the sign-in tab (spec); signing in needs a verified e-mail.
       autoSignIn: false,
       requireEmailVerification: true,
