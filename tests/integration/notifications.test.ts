@@ -191,6 +191,9 @@ describe('notifications from each step, to the right people and never the actor'
     const { body } = await list('customer');
     const answeredView = body.notifications.find((n) => n.type === 'quote.answered')!;
     expect(answeredView).toMatchObject({ title: 'Shop v1 sent you a quote', link: `/quotes/${requestId}` });
+    // Each tells the total it was sent with: the revision does not rewrite the first quote's notification.
+    const fromV1 = body.notifications.filter((n) => n.type === 'quote.answered' && n.refs.quoteId === q1);
+    expect(fromV1.map((n) => n.body?.split(' for ')[0])).toEqual(['$100.00', '$120.00']);
     const v1View = (await list('v1')).body.notifications.find((n) => n.type === 'quote.accepted')!;
     expect(v1View).toMatchObject({
       title: 'Maya L. accepted your quote',

@@ -8,6 +8,8 @@ interface Operation {
   responses: Record<string, { description: string; content?: Record<string, { schema?: object }> }>;
   tags?: string[];
   summary?: string;
+  operationId?: string;
+  security?: Record<string, string[]>[];
 }
 interface Document {
   openapi: string;
@@ -15,7 +17,7 @@ interface Document {
   servers: { url: string }[];
   tags?: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, object> };
+  components?: { schemas?: Record<string, object>; securitySchemes?: Record<string, object> };
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
@@ -108,6 +110,39 @@ describe('the API document', () => {
         expect(media.schema, `${key} ${type} body schema`).toBeTypeOf('object');
       }
     }
+  });
+
+  it('names each operation for client generators, once', () => {
+    const ids = operations(doc).map(({ op, key }) => {
+      expect(op.operationId, `${key} has an operationId`).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+      return op.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    const ops = operations(doc);
+    expect(ops.find((o) => o.key === 'GET /api/vendors/{id}')?.op.operationId).toBe('getVendorsById');
+    expect(ops.find((o) => o.key === 'POST /api/reviews/{id}/reply')?.op.operationId).toBe(
+      'postReviewsByIdReply',
+    );
+  });
+
+  it('says which operations need the session cookie: exactly those that answer 401', () => {
+    expect(doc.components?.securitySchemes?.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'better-auth.session_token',
+    });
+    const needing = new Set<string>();
+    for (const { op, key } of operations(doc)) {
+      expect(op.security, `${key} declares its security`).toBeDefined();
+      const needs = op.security!.some((requirement) => 'session' in requirement);
+      if (needs) needing.add(key);
+      expect(needs, `${key}: needs the session iff it answers 401`).toBe('401' in op.responses);
+    }
+    // A guarded route, one whose guard is routed by hand (documented only), the event stream, and an open one.
+    expect(needing).toContain('GET /api/me/favorites/vendors');
+    expect(needing).toContain('POST /api/me/conversations/{id}/messages');
+    expect(needing).toContain('GET /api/me/events');
+    expect(needing).not.toContain('GET /api/vendors');
   });
 
   it('resolves every $ref', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { AppError } from '../errors.ts';
+import { SESSION_SECURITY } from './openapi.ts';
 import type { AppEnv } from './types.ts';
 
 /** The version of the API contract: bump the major on a change that breaks a client. */
@@ -11,13 +12,42 @@ export const API_VERSION = '1.0.0';
 
 const BETTER_AUTH_REFERENCE = 'https://www.better-auth.com/docs/concepts/api';
 
+/**
+ * An operation's id for client generators, from its method and path: `GET /api/vendors/{id}/reviews` is
+ * `getVendorsByIdReviews`. Unique because method and path are; stable while the route is.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+      return param ? ['by', param] : segment.split(/[^A-Za-z0-9]+/);
+    })
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
+}
+
+type Operations = Record<string, Record<string, { operationId?: string }>>;
+
 /** The OpenAPI 3.1 document of every route declared with `createRoute` under `app`. */
 export function apiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string) {
-  return app.getOpenAPI31Document({
+  // Better Auth's session cookie; over HTTPS it carries the __Secure- prefix.
+  const cookie = `${publicUrl.startsWith('https://') ? '__Secure-' : ''}better-auth.session_token`;
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: cookie,
+    description:
+      'The session cookie that signing in (`POST /api/auth/sign-in/email`, or Google) sets. Operations that need it answer 401 without it.',
+  });
+  const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Frosted API',
       version: API_VERSION,
+      license: { name: 'Proprietary: Frosted Terms of Service', url: `${publicUrl}/terms` },
       description: [
         'Design a custom cake with the AI designer and order it from verified local cake makers.',
         'JSON under `/api`; every error is `{ "error": { "code", "message", "fields"? } }`.',
@@ -46,6 +76,11 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string) {
       { name: 'platform', description: 'Health and public configuration' },
     ],
   });
+  for (const [path, item] of Object.entries(document.paths as Operations)) {
+    for (const [method, operation] of Object.entries(item))
+      operation.operationId ??= operationIdOf(method, path);
+  }
+  return document;
 }
 
 /** Where npm puts Scalar's single-file browser bundle, or null when @scalar/api-reference is not installed. */

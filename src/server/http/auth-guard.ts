@@ -4,6 +4,7 @@ import { type Actor, isAdmin } from '../actor.ts';
 import { vendors } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
+import { sessionGuard } from './openapi.ts';
 
 /** The signed-in user, or 401. Every private route starts here. */
 export async function requireActor<E extends AppEnv>(c: Context<E>): Promise<Actor> {
@@ -81,12 +82,11 @@ export interface ActorEnv extends AppEnv {
   Variables: AppEnv['Variables'] & { actor: Actor };
 }
 
-const guard =
-  (check: (c: Context<ActorEnv>) => Promise<Actor>): MiddlewareHandler<ActorEnv> =>
-  async (c, next) => {
+const guard = (check: (c: Context<ActorEnv>) => Promise<Actor>): MiddlewareHandler<ActorEnv> =>
+  sessionGuard(async (c, next) => {
     c.set('actor', await check(c));
     await next();
-  };
+  });
 
 /**
  * Route middleware, so that who may ask is settled before the request is validated (a visitor gets

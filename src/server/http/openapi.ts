@@ -129,6 +129,19 @@ export async function readUpload(c: Context, missing: string) {
 type Middleware = MiddlewareHandler<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type ResponseConfig = RouteConfig['responses'][string];
 
+/** The API document's name for the session cookie (apiDocument declares it). */
+export const SESSION_SECURITY = 'session';
+const NEEDS_SESSION = Symbol('frosted.needsSession');
+
+/**
+ * Marks a guard that answers 401 to a visitor: a route whose middleware includes it is documented as
+ * needing the session cookie. Other routes are documented as open (some read a session when there is one).
+ */
+export function sessionGuard<M extends Middleware>(guard: M): M {
+  return Object.assign(guard, { [NEEDS_SESSION]: true });
+}
+const needsSession = (use: readonly Middleware[]) => use.some((m) => NEEDS_SESSION in m);
+
 /** What `routesOf` declares for each route of a module (unless a route says otherwise). */
 interface RouteDefaults {
   tags: readonly string[];
@@ -204,13 +217,15 @@ export function routesOf<const D extends RouteDefaults>(defaults: D) {
       const request = Object.fromEntries(
         (['params', 'query', 'headers', 'body'] as const).flatMap((k) => (spec[k] ? [[k, spec[k]]] : [])),
       );
+      const middleware = [use ?? []].flat() as Middleware[];
       return createRoute({
         method,
         path,
         tags: [...tags],
         summary,
         ...(description !== undefined && { description }),
-        ...([use ?? []].flat().length > 0 && { middleware: use as Middleware[] }),
+        security: needsSession(middleware) ? [{ [SESSION_SECURITY]: [] }] : [],
+        ...(middleware.length > 0 && { middleware: use as Middleware[] }),
         ...(Object.keys(request).length > 0 && { request }),
         responses: {
           ...(ok && { 200: ok }),

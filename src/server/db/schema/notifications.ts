@@ -18,7 +18,7 @@ export type StoredRefs = NotificationRefs & {
   item?: string;
   decision?: string;
   expiresOn?: string;
-  /** Cents charged (a payment at checkout, a balance). */
+  /** Cents charged (a payment at checkout, a balance), or the total a quote was sent with. */
   amount?: number;
 };
 

@@ -69,7 +69,8 @@ const read = route.post('/{id}/read', {
 const send = route.post('/{id}/messages', {
   summary: 'Send a message, with up to 5 images',
   description: `JSON with \`body\` (and \`orderId\`), or multipart with \`body\`, \`orderId\` and up to ${MESSAGE_IMAGES_MAX} images in \`images\`, each checked by its content. A message needs text or at least one image; a bad image is a 400 at \`images\`.`,
-  use: [],
+  // The same middleware as the route below; here it only documents that the session is needed.
+  use: [sendLimit, sendBodyLimit, signedIn],
   params: conversationIdParamSchema,
   body: sendMessageBody,
   created: json(createdIdSchema, "The message's id"),
@@ -107,8 +108,9 @@ export const messageRoutes = openApiRoutes()
     return c.json({ marked }, 200);
   });
 
-messageRoutes.openAPIRegistry.registerPath(send);
-messageRoutes.post('/:id/messages', sendLimit, sendBodyLimit, signedIn, async (c) => {
+const { middleware: sendMiddleware, ...sendDocument } = send;
+messageRoutes.openAPIRegistry.registerPath(sendDocument);
+messageRoutes.post('/:id/messages', ...sendMiddleware, async (c) => {
   const { id } = parseOrThrow(conversationIdParamSchema, c.req.param());
   const { images, ...input } = await readSendInput(c);
   const { db, storage, clock } = c.var.services;

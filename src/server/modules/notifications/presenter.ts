@@ -144,7 +144,9 @@ function describe(row: UserEventRow, r: Referents): Text {
         link: LINKS.vendorQuotes,
       };
     case 'quote.answered': {
-      const total = quote ? quoteTotalCents(quote) : null;
+      // The total when the quote was sent (rows from before it was kept: the quote's total now).
+      const total =
+        typeof row.refs.amount === 'number' ? row.refs.amount : quote ? quoteTotalCents(quote) : null;
       return {
         title: `${vendorName} sent you a quote`,
         body:

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { AppError } from '../../errors.ts';
 import { type ActorEnv, currentSession, signedIn } from '../../http/auth-guard.ts';
-import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
+import { json, jsonBody, openApiRoutes, routesOf, sessionGuard } from '../../http/openapi.ts';
 import { toNotificationId } from './ids.ts';
 import {
   listNotifications,
@@ -50,13 +50,13 @@ const unread = route.get('/unread', {
 interface StreamEnv extends ActorEnv {
   Variables: ActorEnv['Variables'] & { sessionId: string };
 }
-const signedInSession: MiddlewareHandler<StreamEnv> = async (c, next) => {
+const signedInSession: MiddlewareHandler<StreamEnv> = sessionGuard(async (c, next) => {
   const session = await currentSession(c);
   if (!session) throw AppError.unauthenticated();
   c.set('actor', session.actor);
   c.set('sessionId', session.sessionId);
   await next();
-};
+});
 
 const events = route.get('/events', {
   summary: 'The live event stream (server-sent events)',

@@ -1,6 +1,6 @@
 /** Before an acceptance: the vendor quotes, revises or declines; the customer asks for a change. */
 import { sql } from 'drizzle-orm';
-import { UNANSWERED_QUOTE_HOURS, type QuoteAction } from '../../../shared/quote-machine.ts';
+import { quoteTotalCents, UNANSWERED_QUOTE_HOURS, type QuoteAction } from '../../../shared/quote-machine.ts';
 import { addHours, HOUR_MS } from '../../../shared/time.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { quotes, vendors } from '../../db/schema/index.ts';
@@ -84,7 +84,8 @@ export async function answerQuote({
     await publish(tx, {
       type: 'quote.answered',
       userIds: [request.customerId],
-      refs: quoteRefs(quote),
+      // The notification keeps the total it announced: a later revision is its own notification.
+      refs: { ...quoteRefs(quote), amount: quoteTotalCents(input) ?? undefined },
       actorId: actor.id,
     });
     return updated;
