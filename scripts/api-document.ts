@@ -29,8 +29,7 @@ try {
   if (out) {
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, text);
-  }
-  else process.stdout.write(text);
+  } else process.stdout.write(text);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
