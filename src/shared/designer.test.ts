@@ -29,8 +29,20 @@ describe('imageSizeFor', () => {
 });
 
 describe('drawnSize', () => {
-  it('keeps a chosen size and reads the description only for Custom Size', () => {
-    expect(drawnSize({ size: '8 inch (8-10)', description: 'three tiers please' })).toBe('8 inch (8-10)');
+  it('draws the tiers a description counts, whatever round size was chosen', () => {
+    expect(drawnSize({ size: '8 inch (8-10)', description: 'three tiers please' })).toBe('3-Tier');
+    expect(drawnSize({ size: '10 inch (12-15)', description: 'A three-tiered cake' })).toBe('3-Tier');
+    expect(drawnSize({ size: '2-Tier', description: 'four tiers of lemon' })).toBe('4-Tier');
+    expect(drawnSize({ size: '10 inch (12-15)', description: 'roses on top' })).toBe('10 inch (12-15)');
+    // A sheet cake or cupcakes stay what was chosen; only Custom Size reads them from the description.
+    expect(drawnSize({ size: 'Sheet Cake', description: 'three tiers' })).toBe('Sheet Cake');
+    expect(drawnSize({ size: 'Cupcakes (12 count)', description: 'two tier stand' })).toBe(
+      'Cupcakes (12 count)',
+    );
+    expect(drawnSize({ size: '8 inch (8-10)', description: 'a sheet of sugar lace' })).toBe('8 inch (8-10)');
+  });
+
+  it('reads a Custom Size from the description', () => {
     expect(drawnSize({ size: 'Custom Size', description: 'Three-tier cake with roses' })).toBe('3-Tier');
     expect(drawnSize({ size: 'Custom Size', description: 'a 2 tier cake' })).toBe('2-Tier');
     expect(drawnSize({ size: 'Custom Size', description: 'a 3tier cake' })).toBe('3-Tier');
