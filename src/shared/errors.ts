@@ -66,4 +66,8 @@ export const MESSAGES = {
   designSaveFailed: 'Could not save the design. Please try again.',
   linkCopied: 'Link copied to clipboard',
   designGone: 'This design is no longer available. Please generate it again.',
+  reviewNotFound: 'Review not found.',
+  /** Helpful votes (issue 24): nobody vouches for their own review, nor for reviews of their own shop. */
+  helpfulOwnReview: 'You cannot mark your own review as helpful.',
+  helpfulOwnShop: 'You cannot mark reviews of your own shop as helpful.',
 } as const;

@@ -445,6 +445,13 @@ const CASES: Case[] = [
       admin: 403,
     },
   },
+  ...(['PUT', 'DELETE'] as const).map((method): Case => ({
+    route: '/api/reviews/:id/helpful',
+    method,
+    path: () => `/api/reviews/${ids.reviewA}/helpful`,
+    // Any signed-in reader but the review's author (customer A) and the reviewed shop's owner.
+    expect: { ...signedIn(200), customerA: 403, approvedVendor: 403 },
+  })),
   {
     route: '/api/quote-requests',
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { REVIEW_RATING_FILTERS, REVIEW_SORTS } from '../catalog.ts';
+import { REVIEW_VIEWER_RELATIONS } from '../review-helpful.ts';
 
 export { REVIEW_RATING_FILTERS, REVIEW_SORTS, type ReviewRatingFilter, type ReviewSort } from '../catalog.ts';
 
@@ -29,6 +30,10 @@ export const publicReviewSchema = z.object({
   imageUrl: z.string().nullable(),
   /** The vendor's public reply (one per review). */
   vendorReply: z.object({ text: z.string(), at: z.string() }).nullable(),
+  /** Whether the signed-in viewer marked this review helpful (false for visitors). */
+  viewerVotedHelpful: z.boolean(),
+  /** 'author': the viewer wrote it; 'owner': the viewer runs the reviewed shop; else null. */
+  viewerRelation: z.enum(REVIEW_VIEWER_RELATIONS).nullable(),
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
@@ -78,3 +83,13 @@ export const reviewCreatedSchema = z.object({
   createdAt: z.string(),
 });
 export type ReviewCreated = z.infer<typeof reviewCreatedSchema>;
+
+/** PUT and DELETE /api/reviews/{id}/helpful: the review voted on. */
+export const reviewHelpfulParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** The answer to a helpful vote or its withdrawal: the review's count now, and the viewer's vote. */
+export const reviewHelpfulSchema = z.object({
+  helpfulCount: z.number().int().min(0),
+  viewerVotedHelpful: z.boolean(),
+});
+export type ReviewHelpful = z.infer<typeof reviewHelpfulSchema>;

@@ -22,13 +22,13 @@ describe('query key factories', () => {
     expect(dashboardKeys.vendorOrders('past')).toEqual(['dashboard', 'vendor-orders', 'past']);
     expect(orderKeys.detail('o1')).toEqual(['order', 'o1']);
     expect(quoteKeys.request('r1')).toEqual(['quotes', 'requests', 'r1']);
-    expect(reviewKeys.list('5', 'newest')).toEqual(['reviews', '5', 'newest']);
+    expect(reviewKeys.list('5', 'newest', 'u1')).toEqual(['reviews', '5', 'newest', 'u1']);
     expect(reviewKeys.summary).toEqual(['reviews', 'summary']);
     expect(vendorKeys.list('q=cake')).toEqual(['vendors', 'list', 'q=cake']);
     expect(vendorKeys.featured(3)).toEqual(['vendors', 'featured', 3]);
     expect(vendorKeys.search('rose')).toEqual(['vendors', 'quote-search', 'rose']);
     expect(vendorPageKeys.page('v1')).toEqual(['vendors', 'page', 'v1']);
-    expect(vendorPageKeys.reviews('v1')).toEqual(['reviews', 'vendor', 'v1']);
+    expect(vendorPageKeys.reviews('v1', 'visitor')).toEqual(['reviews', 'vendor', 'v1', 'visitor']);
     expect(designerKeys.quota(undefined)).toEqual(['designs', 'quota', 'visitor']);
     expect(notificationKeys.list('u1')).toEqual(['notifications', 'u1', 'list']);
     expect(authKeys.config).toEqual(['config']);
@@ -51,9 +51,9 @@ describe('query key factories', () => {
       [proofKeys.list('o1'), orderKeys.detail('o1')],
       [quoteKeys.inbox, quoteKeys.all],
       [quoteKeys.request('r1'), quoteKeys.requests],
-      [reviewKeys.list('all', 'newest'), reviewKeys.all],
+      [reviewKeys.list('all', 'newest', 'u1'), reviewKeys.all],
       [reviewKeys.summary, reviewKeys.all],
-      [vendorPageKeys.reviews('v1'), reviewKeys.all],
+      [vendorPageKeys.reviews('v1', 'u1'), reviewKeys.all],
       [vendorKeys.list(''), vendorKeys.lists],
       [vendorKeys.lists, vendorKeys.all],
       [vendorKeys.featured(3), vendorKeys.all],

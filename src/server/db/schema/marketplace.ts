@@ -329,6 +329,23 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A signed-in user found a review helpful, once. reviews.helpful_count counts these on top of the base
+ * the demo seed gives: a vote changes it in the same transaction, only when its row really came or went.
+ */
+export const reviewHelpfulVotes = pgTable(
+  'review_helpful_votes',
+  {
+    reviewId: ref('review_id', () => reviews.id, 'cascade').notNull(),
+    userId: ref('user_id', () => users.id, 'cascade').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'review_helpful_votes_pkey', columns: [t.reviewId, t.userId] }),
+    index('review_helpful_votes_user_idx').on(t.userId),
+  ],
+);
+
 export const SUPPORT_STATUSES = ['open', 'answered', 'closed'] as const;
 
 export const supportRequests = pgTable(

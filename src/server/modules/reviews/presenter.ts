@@ -1,8 +1,10 @@
-import type { PublicReview } from '../../../shared/schemas/reviews.ts';
+import type { PublicReview, ReviewHelpful } from '../../../shared/schemas/reviews.ts';
 import { displayName } from '../../../shared/people.ts';
+import { reviewViewerRelation } from '../../../shared/review-helpful.ts';
 import type { ReviewListRow } from './service.ts';
 
-export function presentPublicReview(row: ReviewListRow): PublicReview {
+/** One public review as `viewerId` (null: a visitor) sees it. */
+export function presentPublicReview(row: ReviewListRow, viewerId: string | null): PublicReview {
   return {
     id: row.review.id,
     rating: row.review.rating,
@@ -21,5 +23,15 @@ export function presentPublicReview(row: ReviewListRow): PublicReview {
       row.review.vendorReply && row.review.vendorRepliedAt
         ? { text: row.review.vendorReply, at: row.review.vendorRepliedAt.toISOString() }
         : null,
+    viewerVotedHelpful: Boolean(row.viewerVotedHelpful),
+    viewerRelation: reviewViewerRelation(viewerId, {
+      authorId: row.review.customerId,
+      ownerId: row.vendorOwnerId,
+    }),
   };
 }
+
+export const presentReviewHelpful = (vote: { helpfulCount: number; voted: boolean }): ReviewHelpful => ({
+  helpfulCount: vote.helpfulCount,
+  viewerVotedHelpful: vote.voted,
+});

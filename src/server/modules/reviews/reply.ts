@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { MESSAGES } from '../../../shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { reviews } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -23,7 +24,7 @@ export async function replyToReview({
   now: Date;
 }): Promise<{ text: string; at: string }> {
   // Another vendor's review looks exactly like a missing one.
-  const notFound = () => AppError.notFound('Review not found.');
+  const notFound = () => AppError.notFound(MESSAGES.reviewNotFound);
   const vendor = await vendorOf({ db, actor });
   if (!vendor) throw notFound();
   const [updated] = await db

@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
-import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, sql } from 'drizzle-orm';
 import type { ReviewListQuery, ReviewSort } from '../../../shared/schemas/reviews.ts';
 import type { Db } from '../../db/client.ts';
-import { cakeDesigns, orders, reviews, users, vendors } from '../../db/schema/index.ts';
+import { cakeDesigns, orders, reviewHelpfulVotes, reviews, users, vendors } from '../../db/schema/index.ts';
 
 const ORDER_BY: Record<ReviewSort, SQL[]> = {
   newest: [desc(reviews.createdAt), desc(reviews.id)],
@@ -12,14 +12,34 @@ const ORDER_BY: Record<ReviewSort, SQL[]> = {
   helpful: [desc(reviews.helpfulCount), desc(reviews.createdAt), desc(reviews.id)],
 };
 
-/** Public reviews with the Reviews page's rating filter and sort. */
-export async function listPublicReviews({ db, query }: { db: Db; query: ReviewListQuery }) {
+/**
+ * Whether a review is public (for a query joined with its vendor): reviews of vendors who are not (or
+ * no longer) approved are not public.
+ */
+export const publishedReview = () => eq(vendors.status, 'approved');
+
+/**
+ * Public reviews with the Reviews page's rating filter and sort. For a signed-in viewer each row also
+ * says whether they marked it helpful (so the answer is theirs alone: never from a shared cache).
+ */
+export async function listPublicReviews({
+  db,
+  query,
+  viewerId,
+}: {
+  db: Db;
+  query: ReviewListQuery;
+  /** The signed-in viewer, or null for a visitor. */
+  viewerId: string | null;
+}) {
   const where = and(
     query.rating === 'all' ? undefined : eq(reviews.rating, Number(query.rating)),
     query.vendorId ? eq(reviews.vendorId, query.vendorId) : undefined,
-    // Reviews of vendors who are not (or no longer) approved are not public.
-    eq(vendors.status, 'approved'),
+    publishedReview(),
   );
+  const voted = viewerId
+    ? sql<boolean>`exists (select 1 from ${reviewHelpfulVotes} where ${reviewHelpfulVotes.reviewId} = ${reviews.id} and ${reviewHelpfulVotes.userId} = ${viewerId})`
+    : sql<boolean>`false`;
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -31,8 +51,10 @@ export async function listPublicReviews({ db, query }: { db: Db; query: ReviewLi
           location: users.location,
         },
         vendor: { id: vendors.id, businessName: vendors.businessName },
+        vendorOwnerId: vendors.userId,
         design: { occasion: cakeDesigns.occasion, imageUrl: cakeDesigns.imageUrl },
         orderStatus: orders.status,
+        viewerVotedHelpful: voted,
       })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.customerId))

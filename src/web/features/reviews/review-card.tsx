@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin, ThumbsUp } from 'lucide-react';
+import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicReview } from '../../../shared/schemas/reviews.ts';
@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/spinner.tsx';
 import { Stars } from '../../components/ui/stars.tsx';
 import { formatDate } from '../../../shared/time.ts';
+import { HelpfulButton } from './helpful-button.tsx';
 
 const initials = (name: string) =>
   name
@@ -87,10 +88,7 @@ export function ReviewCard({ review: r, replySlot }: { review: PublicReview; rep
                 {r.vendor.businessName}
               </Link>
             </p>
-            <p className="flex items-center gap-1.5">
-              <ThumbsUp className="size-3.5" aria-hidden />
-              {r.helpfulCount} {r.helpfulCount === 1 ? 'person' : 'people'} found this helpful
-            </p>
+            <HelpfulButton review={r} />
           </footer>
         </div>
         {r.imageUrl && (

@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReviewList } from '../../../shared/schemas/reviews.ts';
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
+import { asViewer, useReviewViewer, VISITOR } from '../reviews/viewer.ts';
 import { vendorKeys } from '../vendors/api/keys.ts';
 
 /**
@@ -11,7 +12,8 @@ import { vendorKeys } from '../vendors/api/keys.ts';
  */
 export const vendorPageKeys = {
   page: (id: string) => vendorKeys.page(id),
-  reviews: (id: string) => ['reviews', 'vendor', id] as const,
+  /** Per viewer: the list carries their helpful votes (reviews/viewer.ts). */
+  reviews: (id: string, viewer: string) => ['reviews', 'vendor', id, viewer] as const,
 };
 
 /** The vendor page's own data; the route starts it while the page's code loads (router.tsx). */
@@ -26,13 +28,19 @@ export const useVendorPage = (id: string) => useQuery({ ...vendorPageQuery(id), 
 
 export const VENDOR_REVIEWS_SHOWN = 6;
 
-export const vendorReviewsQuery = (id: string) =>
+/** The server renders the page as a visitor, so the route's prefetch is a visitor's list. */
+export const vendorReviewsQuery = (id: string, viewer: string = VISITOR) =>
   queryOptions({
-    queryKey: vendorPageKeys.reviews(id),
+    queryKey: vendorPageKeys.reviews(id, viewer),
     queryFn: () =>
       api<ReviewList>(
         `/api/reviews?vendorId=${encodeURIComponent(id)}&sort=newest&limit=${VENDOR_REVIEWS_SHOWN}`,
+        asViewer(viewer),
       ),
   });
 
-export const useVendorReviews = (id: string) => useQuery(vendorReviewsQuery(id));
+/** The vendor's newest reviews as this viewer sees them; a visitor's list shows while theirs loads. */
+export function useVendorReviews(id: string) {
+  const { viewer, known } = useReviewViewer();
+  return useQuery({ ...vendorReviewsQuery(id, viewer), enabled: known, placeholderData: keepPreviousData });
+}
