@@ -44,8 +44,11 @@ describe('quotes, from request to review', () => {
   it('a customer asks three vendors, compares two quotes and a refusal, accepts one; it is delivered, completes after 24 h and is reviewed', async () => {
     const db = server.services.db;
     const customer = await createUser(db, { firstName: 'Maya', lastName: 'Li' });
+    // The design says what she then picks (choosing it fills occasion, flavor and size).
     const design = await createDesign(db, customer.id, {
       occasion: 'Birthday',
+      flavor: 'Lemon',
+      size: '10 inch (12-15)',
       description: 'Three tiers of lemon',
     });
     const shops = [];
@@ -177,8 +180,13 @@ describe('quotes, from request to review', () => {
     expect(page.url()).toMatch(/\/quotes\/[^/]+$/);
 
     await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
+    await page
+      .getByRole('dialog', { name: 'Accept Poplar Bakery’s quote?' })
+      .getByRole('button', { name: 'Accept Quote' })
+      .click();
     await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
     // Straight to paying, with the sandbox's test card.
+    await poplarColumn.getByRole('link', { name: 'Pay $190.00' }).click();
     await page.waitForURL('**/orders/*/pay');
     await page.getByText('This is a test payment.').waitFor();
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -249,7 +257,12 @@ describe('quotes, from request to review', () => {
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
     await signedIn(page, customer.email, TEST_PASSWORD, '/quotes/new');
     await page.getByText('Find vendors below', { exact: false }).waitFor();
-    expect(await page.getByRole('button', { name: 'Send Request' }).isDisabled()).toBe(true);
+    // Send Request stays pressable: pressing it says a vendor is missing, at the search box.
+    await page.getByRole('button', { name: 'Send Request' }).click();
+    await page.getByText('Choose at least one vendor.').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Find a vendor');
 
     await page.getByLabel('Find a vendor').fill('Juniper');
     await page

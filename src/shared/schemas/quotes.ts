@@ -204,6 +204,31 @@ export const designViewSchema = z
   })
   .nullable();
 
+/**
+ * What accepting a quote asks the customer to pay, by the vendor's terms as they are now: the whole
+ * total at checkout, or a deposit at checkout and the balance on its due day (src/shared/deposits.ts).
+ */
+export const quotePaymentSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('full'), dueNowCents: z.number().int() }),
+  z.object({
+    kind: z.literal('deposit'),
+    depositCents: z.number().int(),
+    balanceCents: z.number().int(),
+    /** The Vancouver day the balance is charged, YYYY-MM-DD. */
+    balanceDueDay: z.string(),
+  }),
+]);
+export type QuotePayment = z.infer<typeof quotePaymentSchema>;
+
+/** A quote as its customer compares it: with what accepting it costs now, and its order once accepted. */
+export const customerQuoteViewSchema = quoteViewSchema.extend({
+  /** Null while the quote has no price. */
+  payment: quotePaymentSchema.nullable(),
+  /** The accepted quote's order status (`pending` until it is paid); null before. */
+  orderStatus: z.string().nullable(),
+});
+export type CustomerQuoteView = z.infer<typeof customerQuoteViewSchema>;
+
 /** A customer's request with every vendor's quote, for comparing side by side. */
 export const quoteRequestViewSchema = z.object({
   id: z.string(),
@@ -211,7 +236,7 @@ export const quoteRequestViewSchema = z.object({
   createdAt: z.string(),
   brief: briefViewSchema,
   design: designViewSchema,
-  quotes: z.array(quoteViewSchema),
+  quotes: z.array(customerQuoteViewSchema),
 });
 export type QuoteRequestView = z.infer<typeof quoteRequestViewSchema>;
 export const quoteRequestListSchema = z.object({ requests: z.array(quoteRequestViewSchema) });

@@ -5,7 +5,6 @@ import { dietaryLabel, priceTierLabel, specialtyLabel } from '../../shared/catal
 import { NotFound } from '../components/layout/not-found.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Stars } from '../components/ui/stars.tsx';
 import { FavoriteButton } from '../features/favorites/favorite-button.tsx';
 import { useVendorPage } from '../features/vendor-page/api.ts';
 import { PortfolioGallery } from '../features/vendor-page/gallery.tsx';
@@ -13,6 +12,7 @@ import { VendorPageSkeleton } from '../features/vendor-page/skeleton.tsx';
 import { VendorReviews } from '../features/vendor-page/vendor-reviews.tsx';
 import { PublicChecks } from '../features/verification/public-checks.tsx';
 import { ordersText, responseTimeText } from '../features/vendors/format.ts';
+import { RatingText } from '../features/vendors/rating-text.tsx';
 import { ApiError } from '../lib/api.ts';
 
 export default function VendorProfilePage() {
@@ -66,10 +66,8 @@ export default function VendorProfilePage() {
           </div>
           <h1 className="mt-4 text-4xl font-semibold sm:text-5xl">{vendor.name}</h1>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-cocoa-600">
-            <span className="flex items-center gap-2">
-              <Stars rating={vendor.rating} />
-              <span className="font-semibold text-cocoa-900">{vendor.rating.toFixed(1)}</span>(
-              {vendor.reviewCount} {vendor.reviewCount === 1 ? 'review' : 'reviews'})
+            <span className="flex items-center gap-1.5">
+              <RatingText rating={vendor.rating} reviewCount={vendor.reviewCount} />
             </span>
             <span className="flex items-center gap-1.5">
               <MapPin className="size-4" aria-hidden /> {vendor.locationLabel}

@@ -1,11 +1,12 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { UNANSWERED_QUOTE_HOURS, isOpenQuote, quoteTotalCents } from '../../../shared/quote-machine.ts';
 import { QUOTE_REVISED_MESSAGE } from '../../../shared/schemas/quotes.ts';
-import { addHours, HOUR_MS, MINUTE_MS, vancouverDayStart } from '../../../shared/time.ts';
+import { addHours, HOUR_MS } from '../../../shared/time.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { cakeDesigns, orderEvents, orders, quoteRequests, quotes, vendors } from '../../db/schema/index.ts';
 import { feeRateBasisPoints } from '../../../shared/fees.ts';
 import { paymentPlan } from '../../../shared/deposits.ts';
+import { briefEventAt } from '../../../shared/quote-payment.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/index.ts';
@@ -99,12 +100,9 @@ export async function acceptQuote({
     const [next] = await queryRows<{ n: string }>(tx, sql`select nextval('order_number_seq')::text as n`);
     const orderId = crypto.randomUUID();
     const orderNumber = `FR-${next!.n}`;
-    const [hours, minutes] = brief.eventTime.split(':').map(Number) as [number, number];
     // Only a quoted quote is accepted, and quoting names its price.
     const amount = quoteTotalCents(accepted) ?? 0;
-    const deliveryDate = new Date(
-      vancouverDayStart(brief.eventDate).getTime() + hours * HOUR_MS + minutes * MINUTE_MS,
-    );
+    const deliveryDate = briefEventAt(brief);
     // Deposit now and the balance on its due day, when the vendor asks for one and the event is far enough.
     const plan = paymentPlan({
       amountCents: amount,

@@ -1,8 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { quoteTotalCents, type QuoteStatus } from '../../../shared/quote-machine.ts';
+import { quotePayment } from '../../../shared/quote-payment.ts';
 import type { QuoteRequestView, QuoteView, VendorQuoteView } from '../../../shared/schemas/quotes.ts';
 import type { Db } from '../../db/client.ts';
-import { cakeDesigns, quoteEvents, quoteRequests, quotes, users, vendors } from '../../db/schema/index.ts';
+import {
+  cakeDesigns,
+  orders,
+  quoteEvents,
+  quoteRequests,
+  quotes,
+  users,
+  vendors,
+} from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { vendorOf } from '../auth/index.ts';
@@ -93,27 +102,39 @@ const presentBrief = (r: RequestRow, reader: Reader) => ({
 const presentDesign = (design: DesignRow, reader: Reader): DesignRow =>
   design && { ...design, description: shown(design.description, 'customer', reader) };
 
-/** The customer's requests, newest first, each with every vendor's quote. */
-export const listCustomerRequests = ({ db, actor }: { db: Db; actor: Actor }): Promise<QuoteRequestView[]> =>
-  customerRequests(db, actor);
+/**
+ * The customer's requests, newest first, each with every vendor's quote. `now` prices what accepting
+ * each quote asks them to pay (deposit or total), as an acceptance at that moment would.
+ */
+export const listCustomerRequests = ({
+  db,
+  actor,
+  now = new Date(),
+}: {
+  db: Db;
+  actor: Actor;
+  now?: Date;
+}): Promise<QuoteRequestView[]> => customerRequests(db, actor, now);
 
 /** One of the customer's requests; anyone else's is 404. */
 export async function getCustomerRequest({
   db,
   actor,
   requestId,
+  now = new Date(),
 }: {
   db: Db;
   actor: Actor;
   requestId: string;
+  now?: Date;
 }): Promise<QuoteRequestView> {
-  const [request] = await customerRequests(db, actor, requestId);
+  const [request] = await customerRequests(db, actor, now, requestId);
   if (!request) throw AppError.notFound('Quote request not found.');
   return request;
 }
 
 /** The customer's requests (or only one of them), newest first, each with every vendor's quote. */
-async function customerRequests(db: Db, actor: Actor, only?: string): Promise<QuoteRequestView[]> {
+async function customerRequests(db: Db, actor: Actor, now: Date, only?: string): Promise<QuoteRequestView[]> {
   const requests = await db
     .select({ request: quoteRequests, design: designColumns })
     .from(quoteRequests)
@@ -123,9 +144,15 @@ async function customerRequests(db: Db, actor: Actor, only?: string): Promise<Qu
     .limit(LIST_LIMIT);
   if (requests.length === 0) return [];
   const rows = await db
-    .select({ quote: quotes, vendor: vendorColumns })
+    .select({
+      quote: quotes,
+      vendor: vendorColumns,
+      terms: { depositPercent: vendors.depositPercent, balanceDueDays: vendors.balanceDueDays },
+      orderStatus: orders.status,
+    })
     .from(quotes)
     .innerJoin(vendors, eq(vendors.id, quotes.vendorId))
+    .leftJoin(orders, eq(orders.id, quotes.orderId))
     .where(
       inArray(
         quotes.requestId,
@@ -152,12 +179,19 @@ async function customerRequests(db: Db, actor: Actor, only?: string): Promise<Qu
     design: (design as DesignRow) ?? null,
     quotes: rows
       .filter((r) => r.quote.requestId === request.id)
-      .map((r) =>
-        presentQuote(r.quote, r.vendor, events, {
+      .map((r) => ({
+        ...presentQuote(r.quote, r.vendor, events, {
           side: 'customer',
           paid: paid({ customerId: actor.id, vendorId: r.vendor.id }),
         }),
-      ),
+        payment: quotePayment({
+          totalCents: quoteTotalCents(r.quote),
+          ...r.terms,
+          brief: request.brief,
+          now,
+        }),
+        orderStatus: r.orderStatus,
+      })),
   }));
 }
 

@@ -48,8 +48,13 @@ export const quoteRequestRoutes = openApiRoutes()
       ok: json(quoteRequestListSchema, 'Your requests'),
       errors: [400, 401, 403, 503],
     }),
-    async (c) =>
-      c.json({ requests: await listCustomerRequests({ db: c.var.services.db, actor: c.var.actor }) }, 200),
+    async (c) => {
+      const { db, clock } = c.var.services;
+      return c.json(
+        { requests: await listCustomerRequests({ db, actor: c.var.actor, now: clock.now() }) },
+        200,
+      );
+    },
   )
   .openapi(
     route.get('/{id}', {
@@ -65,6 +70,7 @@ export const quoteRequestRoutes = openApiRoutes()
           db: c.var.services.db,
           actor: c.var.actor,
           requestId: c.req.valid('param').id,
+          now: c.var.services.clock.now(),
         }),
         200,
       ),

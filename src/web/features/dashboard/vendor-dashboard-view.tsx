@@ -146,7 +146,14 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             <StatCard
               icon={Star}
               label="Rating"
-              value={`${vendor.rating.toFixed(1)} (${vendor.reviewCount})`}
+              // Without reviews there is no rating yet, not a rating of zero.
+              value={
+                vendor.reviewCount === 0 ? (
+                  <span className="text-2xl">No reviews yet</span>
+                ) : (
+                  `${vendor.rating.toFixed(1)} (${vendor.reviewCount})`
+                )
+              }
             />
           </div>
           <div className="mt-6 grid gap-4 lg:grid-cols-2">

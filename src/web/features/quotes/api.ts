@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicDesign } from '../../../shared/schemas/designs.ts';
 import type {
   QuoteAcceptInput,
   QuoteAnswerInput,
@@ -8,6 +9,7 @@ import type {
 } from '../../../shared/schemas/quotes.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
+import { designerKeys } from '../designer/api.ts';
 
 /** The vendor's inbox and the customer's requests are both under `all`. */
 export const quoteKeys = {
@@ -53,6 +55,16 @@ export const useQuoteRequest = (id: string) =>
   useQuery({
     queryKey: quoteKeys.request(id),
     queryFn: () => api<QuoteRequestView>(`/api/quote-requests/${encodeURIComponent(id)}`),
+  });
+
+/**
+ * A design's brief for the request form: the customer's saved design or one shared by link, as its
+ * public page shows it (the design page shares this cache).
+ */
+export const designQuery = (id: string) =>
+  queryOptions({
+    queryKey: designerKeys.design(id),
+    queryFn: () => api<PublicDesign>(`/api/designs/${encodeURIComponent(id)}`),
   });
 
 export function useCreateQuoteRequest() {

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useQuoteInbox } from './api.ts';
+import { ServingsNote } from './brief-summary.tsx';
 import { AnswerForm, DeclineForm } from './quote-reply-forms.tsx';
 import { QuoteThread } from './quote-thread.tsx';
 
@@ -105,6 +106,8 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
               </div>
             )}
           </dl>
+          {/* Said before the vendor prices it: the size asked for may not feed everyone. */}
+          {isOpenQuote(q.status) && <ServingsNote brief={b} reader="vendor" className="mt-3 w-fit" />}
           {b.notes && <p className="mt-2 text-sm text-cocoa-600">“{b.notes}”</p>}
           {q.status === 'change_requested' && lastChange && (
             <p className="mt-3 rounded-xl bg-gold-100 p-3 text-sm text-cocoa-800">

@@ -1,13 +1,43 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type RefObject, useEffect, useState } from 'react';
+import { get, type Path, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { parseDollars } from '../../../../shared/money.ts';
-import { quoteRequestInputSchema } from '../../../../shared/schemas/quotes.ts';
+import { quoteRequestInputSchema, type QuoteRequestInput } from '../../../../shared/schemas/quotes.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { useCreateQuoteRequest } from '../api.ts';
 
-/** The brief as typed: text fields, turned into the request's shape (cents, optional parts) on sending. */
-const EMPTY = {
+/**
+ * The request as typed. Its fields carry the request's own names (`brief.flavor`), so the shared
+ * schema's messages, and the server's, land on the field they are about; the budget is typed in
+ * dollars under its cents' name and becomes cents before the schema reads it.
+ */
+export interface QuoteFormValues {
+  vendorIds: string[];
+  designId: string;
+  brief: {
+    occasion: string;
+    flavor: string;
+    size: string;
+    servings: string;
+    fulfillment: 'pickup' | 'delivery';
+    eventDate: string;
+    eventTime: string;
+    deliveryAddress: string;
+    /** Dollars as typed. */
+    budgetMinCents: string;
+    /** Dollars as typed. */
+    budgetMaxCents: string;
+    allergies: string;
+    dietary: string[];
+    notes: string;
+  };
+}
+export type BriefField = keyof QuoteFormValues['brief'];
+
+const emptyBrief: QuoteFormValues['brief'] = {
   occasion: '',
   flavor: '',
   size: '',
@@ -16,100 +46,124 @@ const EMPTY = {
   eventDate: '',
   eventTime: '12:00',
   deliveryAddress: '',
-  budgetMin: '',
-  budgetMax: '',
+  budgetMinCents: '',
+  budgetMaxCents: '',
   allergies: '',
+  dietary: [],
   notes: '',
-  designId: '',
 };
-export type QuoteFormValues = typeof EMPTY;
 
-/** Where the error of a field is, when it is not the brief field of its name. */
-const ERROR_PATH: Partial<Record<keyof QuoteFormValues, string>> = {
-  budgetMin: 'brief.budgetMinCents',
-  budgetMax: 'brief.budgetMaxCents',
-  designId: 'designId',
-};
+/** The typed form as the request it sends: cents for dollars, and only the parts that were filled. */
+function toRequest(v: QuoteFormValues): QuoteRequestInput {
+  const b = v.brief;
+  return {
+    vendorIds: v.vendorIds,
+    ...(v.designId && { designId: v.designId }),
+    brief: {
+      occasion: b.occasion as QuoteRequestInput['brief']['occasion'],
+      flavor: b.flavor as QuoteRequestInput['brief']['flavor'],
+      size: b.size as QuoteRequestInput['brief']['size'],
+      servings: b.servings,
+      fulfillment: b.fulfillment,
+      eventDate: b.eventDate,
+      eventTime: b.eventTime,
+      ...(b.fulfillment === 'delivery' && { deliveryAddress: b.deliveryAddress }),
+      budgetMinCents: parseDollars(b.budgetMinCents),
+      budgetMaxCents: parseDollars(b.budgetMaxCents),
+      ...(b.allergies.trim() && { allergies: b.allergies }),
+      dietary: b.dietary as QuoteRequestInput['brief']['dietary'],
+      ...(b.notes.trim() && { notes: b.notes }),
+    },
+  };
+}
+
+/** The request's own schema, reading the form's text. */
+const formSchema = z.preprocess((v: QuoteFormValues) => toRequest(v), quoteRequestInputSchema);
 
 /**
- * Request a Quote's state: the brief, the dietary needs, the vendors chosen (the one the customer came
- * from first) and the errors, keyed by the request's paths (`brief.flavor`, `vendorIds.1`). Sending
- * checks with the shared schema first; a refusal keeps everything typed.
+ * Request a Quote's form: the brief, the vendors chosen (the one the customer came from first) and a
+ * saved design. Send Request is always there to press: sending checks with the shared schema, shows
+ * each message at its field and moves focus to the first field to fix; a refusal (the server's, or a
+ * vendor who cannot take the date) keeps everything typed.
  */
-export function useQuoteRequestForm({ fromVendor, designId }: { fromVendor: string; designId: string }) {
+export function useQuoteRequestForm({
+  fromVendor,
+  designId,
+  formRef,
+}: {
+  fromVendor: string;
+  designId: string;
+  /** The form element, whose first invalid field takes the focus. */
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
   const navigate = useNavigate();
   const create = useCreateQuoteRequest();
-  const [values, setValues] = useState<QuoteFormValues>({ ...EMPTY, designId });
-  const [dietary, setDietary] = useState<string[]>([]);
-  const [chosen, setChosen] = useState<string[]>(fromVendor ? [fromVendor] : []);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof QuoteFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [k]: e.target.value }));
+  const form = useForm<QuoteFormValues, unknown, z.output<typeof quoteRequestInputSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { vendorIds: fromVendor ? [fromVendor] : [], designId, brief: emptyBrief },
+    // Focus goes to the first field to fix in the page's order (below), not in the order fields registered.
+    shouldFocusError: false,
+  });
+  const { control, register, setValue, setError, formState, handleSubmit } = form;
+  const { errors, submitCount, isSubmitted } = formState;
+  const chosen = useWatch({ control, name: 'vendorIds' });
+  const fulfillment = useWatch({ control, name: 'brief.fulfillment' });
+  const eventDate = useWatch({ control, name: 'brief.eventDate' });
 
-  const submit = () => {
-    const input = {
-      vendorIds: chosen,
-      ...(values.designId && { designId: values.designId }),
-      brief: {
-        occasion: values.occasion,
-        flavor: values.flavor,
-        size: values.size,
-        servings: values.servings,
-        fulfillment: values.fulfillment,
-        eventDate: values.eventDate,
-        eventTime: values.eventTime,
-        ...(values.fulfillment === 'delivery' && { deliveryAddress: values.deliveryAddress }),
-        budgetMinCents: parseDollars(values.budgetMin),
-        budgetMaxCents: parseDollars(values.budgetMax),
-        ...(values.allergies.trim() && { allergies: values.allergies }),
-        dietary,
-        ...(values.notes.trim() && { notes: values.notes }),
-      },
-    };
-    const parsed = quoteRequestInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
-      setErrors(fields);
-      toast.error('Please check the highlighted fields.');
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: ({ requestId }) => {
-        toast.success(
-          chosen.length === 1
-            ? 'Your request is on its way.'
-            : `Your request is on its way to ${chosen.length} vendors.`,
-        );
-        void navigate(`/quotes/${requestId}`);
-      },
-      onError: (err) => {
-        if (err instanceof ApiError) setErrors(err.fields);
-        toast.error(err.message);
-      },
-    });
-  };
+  // After a check or a refusal has drawn its messages, the first field marked invalid takes the focus.
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (submitCount === 0 && refused === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount, refused, formRef]);
+
+  const setChosen = (update: (ids: string[]) => string[]) =>
+    setValue('vendorIds', update(form.getValues('vendorIds')), { shouldValidate: isSubmitted });
+
+  const send = handleSubmit(
+    (input) => {
+      if (create.isPending) return;
+      create.mutate(input, {
+        onSuccess: ({ requestId }) => {
+          toast.success(
+            input.vendorIds.length === 1
+              ? 'Your request is on its way.'
+              : `Your request is on its way to ${input.vendorIds.length} vendors.`,
+          );
+          void navigate(`/quotes/${requestId}`);
+        },
+        onError: (err) => {
+          if (err instanceof ApiError)
+            for (const [path, message] of Object.entries(err.fields))
+              setError(path as Path<QuoteFormValues>, { type: 'server', message });
+          setRefused((n) => n + 1);
+          toast.error(err.message);
+        },
+      });
+    },
+    () => toast.error('Please check the highlighted fields.'),
+  );
 
   return {
-    values,
-    setValues,
-    set,
-    dietary,
-    setDietary,
+    form,
+    /** Sends the request (the form's onSubmit). */
+    send,
     chosen,
     setChosen,
+    fulfillment,
+    eventDate,
     errors,
-    /** A field's id, value, change handler and error, for InputField, SelectField and TextareaField. */
-    field: (k: keyof QuoteFormValues) => ({
-      id: `q-${k}`,
-      value: values[k],
-      onChange: set(k),
-      error: errors[ERROR_PATH[k] ?? `brief.${k}`],
+    /** A brief field's id, error and registration, for InputField, SelectField and TextareaField. */
+    field: (name: BriefField) => ({
+      id: `q-${name}`,
+      error: (get(errors, `brief.${name}`) as { message?: string } | undefined)?.message,
+      ...register(`brief.${name}`),
     }),
     /** A vendor's refusal is keyed by its place in the list sent. */
-    vendorError: (id: string) => errors[`vendorIds.${chosen.indexOf(id)}`],
-    submit,
+    vendorError: (id: string) =>
+      (get(errors, `vendorIds.${chosen.indexOf(id)}`) as { message?: string } | undefined)?.message,
+    /** "Choose at least one vendor." and the like, about the list as a whole. */
+    vendorsError: (errors.vendorIds as { message?: string } | undefined)?.message,
     pending: create.isPending,
   };
 }

@@ -17,10 +17,13 @@ export function VendorSearch({
   listed,
   full,
   onAdd,
+  invalid = false,
 }: {
   listed: string[];
   full: boolean;
   onAdd: (vendor: RequestVendor) => void;
+  /** No vendor is chosen and none is listed: the box is marked, and described by the message. */
+  invalid?: boolean;
 }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -38,6 +41,7 @@ export function VendorSearch({
         placeholder="Find a vendor by name, specialty or city..."
         value={text}
         onChange={(e) => setText(e.target.value)}
+        {...(invalid && { 'aria-invalid': true, 'aria-describedby': 'vendors-error' })}
       />
       {term.length >= 2 && (
         <div aria-live="polite">

@@ -7,36 +7,47 @@ import { type RequestVendor, VendorSearch } from './vendor-search.tsx';
 
 /** The vendors the request goes to: those offered (the one the customer came from, favorites, found). */
 export function VendorsCard({
-  form,
+  state,
   vendors,
   onAdd,
 }: {
-  form: QuoteRequestFormState;
+  state: QuoteRequestFormState;
   vendors: RequestVendor[];
   onAdd: (vendor: RequestVendor) => void;
 }) {
-  const { chosen, setChosen, errors, vendorError } = form;
+  const { chosen, setChosen, vendorsError, vendorError } = state;
+  const error = vendorsError && (
+    <p id="vendors-error" role="alert" className="text-sm font-medium text-rose-700">
+      {vendorsError}
+    </p>
+  );
   return (
     <Card className="space-y-3 p-5">
       <h2 className="text-xl font-semibold">Vendors</h2>
       {vendors.length === 0 ? (
-        <p className="text-sm text-cocoa-600">
-          Find vendors below, or open one from{' '}
-          <Link to="/browse-vendors" className="text-rose-600 underline">
-            Browse Vendors
-          </Link>{' '}
-          and press Request a Quote. Your favorites are offered here too.
-        </p>
+        <>
+          <p className="text-sm text-cocoa-600">
+            Find vendors below, or open one from{' '}
+            <Link to="/browse-vendors" className="text-rose-600 underline">
+              Browse Vendors
+            </Link>{' '}
+            and press Request a Quote. Your favorites are offered here too.
+          </p>
+          {error}
+        </>
       ) : (
-        <fieldset className="space-y-2" aria-describedby={errors.vendorIds ? 'vendors-error' : undefined}>
+        <fieldset className="space-y-2" aria-describedby={vendorsError ? 'vendors-error' : undefined}>
           <legend className="text-sm text-cocoa-600">
             Up to {MAX_VENDORS_PER_REQUEST}; your favorites are listed too.
           </legend>
-          {vendors.map((v) => (
+          {vendors.map((v, i) => (
             <div key={v.id}>
               <CheckboxField
                 id={`vendor-${v.id}`}
                 error={vendorError(v.id)}
+                // "Choose at least one vendor" is about the list: the first box takes the focus for it.
+                {...(i === 0 &&
+                  vendorsError && { 'aria-invalid': true, 'aria-describedby': 'vendors-error' })}
                 checked={chosen.includes(v.id)}
                 disabled={!chosen.includes(v.id) && chosen.length >= MAX_VENDORS_PER_REQUEST}
                 onChange={(e) =>
@@ -47,17 +58,15 @@ export function VendorsCard({
               </CheckboxField>
             </div>
           ))}
-          {errors.vendorIds && (
-            <p id="vendors-error" className="text-sm font-medium text-rose-700">
-              {errors.vendorIds}
-            </p>
-          )}
+          {error}
         </fieldset>
       )}
       <VendorSearch
         listed={vendors.map((v) => v.id)}
         full={chosen.length >= MAX_VENDORS_PER_REQUEST}
         onAdd={onAdd}
+        // With no vendor to tick, the search box is where the customer goes to fix it.
+        invalid={vendors.length === 0 && Boolean(vendorsError)}
       />
     </Card>
   );

@@ -9,8 +9,14 @@ import type { RequestVendor } from './vendor-search.tsx';
  * "When and where": the event's day and time (with the chosen vendors' availability that day),
  * pickup or delivery, the budget and notes.
  */
-export function WhenWhereCard({ form, vendors }: { form: QuoteRequestFormState; vendors: RequestVendor[] }) {
-  const { values, setValues, set, field, chosen } = form;
+export function WhenWhereCard({
+  state,
+  vendors,
+}: {
+  state: QuoteRequestFormState;
+  vendors: RequestVendor[];
+}) {
+  const { field, form, chosen, fulfillment, eventDate } = state;
   return (
     <Card className="grid gap-4 p-5 sm:grid-cols-2">
       <h2 className="text-xl font-semibold sm:col-span-2">When and where</h2>
@@ -23,8 +29,13 @@ export function WhenWhereCard({ form, vendors }: { form: QuoteRequestFormState; 
       <InputField label="Needed by" type="time" {...field('eventTime')} />
       <DateAvailability
         vendors={vendors.filter((v) => chosen.includes(v.id))}
-        date={values.eventDate}
-        onPickDate={(day) => setValues((v) => ({ ...v, eventDate: day }))}
+        date={eventDate}
+        onPickDate={(day) =>
+          form.setValue('brief.eventDate', day, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
       />
       <fieldset className="space-y-2 sm:col-span-2">
         <legend className="text-sm font-semibold text-cocoa-700">Delivery or pickup</legend>
@@ -33,10 +44,8 @@ export function WhenWhereCard({ form, vendors }: { form: QuoteRequestFormState; 
             <label key={f} className="flex items-center gap-2 text-sm">
               <input
                 type="radio"
-                name="fulfillment"
                 value={f}
-                checked={values.fulfillment === f}
-                onChange={set('fulfillment')}
+                {...form.register('brief.fulfillment')}
                 className="accent-rose-600"
               />
               {f === 'pickup' ? 'Pickup' : 'Delivery'}
@@ -44,7 +53,7 @@ export function WhenWhereCard({ form, vendors }: { form: QuoteRequestFormState; 
           ))}
         </div>
       </fieldset>
-      {values.fulfillment === 'delivery' && (
+      {fulfillment === 'delivery' && (
         <div className="sm:col-span-2">
           <InputField
             label="Delivery address (BC)"
@@ -54,8 +63,8 @@ export function WhenWhereCard({ form, vendors }: { form: QuoteRequestFormState; 
           />
         </div>
       )}
-      <InputField label="Budget from ($, optional)" inputMode="decimal" {...field('budgetMin')} />
-      <InputField label="Budget to ($, optional)" inputMode="decimal" {...field('budgetMax')} />
+      <InputField label="Budget from ($, optional)" inputMode="decimal" {...field('budgetMinCents')} />
+      <InputField label="Budget to ($, optional)" inputMode="decimal" {...field('budgetMaxCents')} />
       <div className="sm:col-span-2">
         <TextareaField label="Notes for the vendors (optional)" rows={4} {...field('notes')} />
       </div>

@@ -1,0 +1,41 @@
+import { TriangleAlert } from 'lucide-react';
+import { servingsWarning } from '../../../shared/cake-sizes.ts';
+import type { QuoteRequestView } from '../../../shared/schemas/quotes.ts';
+import { formatDayKey } from '../../../shared/time.ts';
+import { cn } from '../../lib/cn.ts';
+
+type Brief = QuoteRequestView['brief'];
+
+/** "Birthday cake: Lemon, 10 inch (12-15), serves 14 · December 21, 2026 at 12:00 · pickup". */
+export const briefLine = (b: Brief) =>
+  `${b.occasion} cake: ${b.flavor}, ${b.size}, serves ${b.servings} · ${formatDayKey(b.eventDate)} at ${b.eventTime} · ${
+    b.fulfillment === 'delivery' ? `delivery to ${b.deliveryAddress ?? ''}` : 'pickup'
+  }`;
+
+/**
+ * The warning that the brief's size serves fewer people than it asks for, to the customer who asked
+ * or the vendor who answers; nothing when the size fits (src/shared/cake-sizes.ts).
+ */
+export function ServingsNote({
+  brief,
+  reader = 'customer',
+  className,
+}: {
+  brief: Pick<Brief, 'size' | 'servings'>;
+  reader?: 'customer' | 'vendor';
+  className?: string;
+}) {
+  const warning = servingsWarning(brief.size, brief.servings, reader);
+  if (!warning) return null;
+  return (
+    <p
+      className={cn(
+        'flex items-start gap-2 rounded-xl bg-gold-100 px-3 py-2 text-sm font-medium text-cocoa-800',
+        className,
+      )}
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0 text-gold-700" aria-hidden />
+      {warning}
+    </p>
+  );
+}
