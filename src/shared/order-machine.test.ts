@@ -16,6 +16,7 @@ import {
   fundsReleasableAt,
   isDeliveryWindowOpen,
   isFinalOrderStatus,
+  onlyCancellation,
   orderEventLabel,
   reachableStatuses,
   type OrderParty,
@@ -155,6 +156,25 @@ describe('the order state machine', () => {
     expect(actionsFor('delivered', 'customer')).toEqual(['confirmSatisfied']);
     for (const status of FINAL_ORDER_STATUSES)
       for (const party of ORDER_PARTIES) expect(actionsFor(status, party)).toEqual([]);
+  });
+
+  it('names the cancellation when it is the only change a party could make, and nothing else', () => {
+    // A vendor's unpaid order: cancelling is all there is, so it is offered directly.
+    expect(onlyCancellation('pending', 'vendor')).toBe('vendorCancel');
+    expect(onlyCancellation('paid', 'customer')).toBe('cancel');
+    // Another change besides cancelling, a change that is not one, or none at all.
+    expect(onlyCancellation('paid', 'vendor')).toBeNull();
+    expect(onlyCancellation('delivered', 'customer')).toBeNull();
+    expect(onlyCancellation('in_progress', 'vendor')).toBeNull();
+    expect(onlyCancellation('cancelled', 'vendor')).toBeNull();
+    // Derived from the table: exactly where the party's actions are a single one leading to cancelled.
+    for (const status of ORDER_STATUSES)
+      for (const party of ORDER_PARTIES) {
+        const actions = actionsFor(status, party);
+        const expected =
+          actions.length === 1 && ORDER_TRANSITIONS[actions[0]!].to === 'cancelled' ? actions[0] : null;
+        expect(onlyCancellation(status, party), `${party} ${status}`).toBe(expected);
+      }
   });
 
   it('calls completed and cancelled final, and nothing else', () => {

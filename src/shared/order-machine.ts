@@ -335,6 +335,17 @@ export function actionsFor(status: OrderStatus, party: OrderParty): OrderAction[
   });
 }
 
+/**
+ * The cancellation, when it is the only change `party` could make on an order in `status` (a vendor's
+ * unpaid order), so a screen offers it directly rather than a step that leads to a single choice; else null.
+ */
+export function onlyCancellation(status: OrderStatus, party: OrderParty): OrderAction | null {
+  const [only, ...others] = actionsFor(status, party);
+  return only !== undefined && others.length === 0 && ORDER_TRANSITIONS[only].to === 'cancelled'
+    ? only
+    : null;
+}
+
 /** What the timeline says of an event (`created` is the order's first). */
 export function orderEventLabel(action: string): string {
   if (action === 'created') return 'Order placed';

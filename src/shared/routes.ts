@@ -23,6 +23,7 @@ export const CLIENT_ROUTES = [
   '/quotes',
   '/quotes/new',
   '/quotes/:id',
+  '/orders/:id',
   '/orders/:id/pay',
   '/vendor/:id',
   '/designs/:id',

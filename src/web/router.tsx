@@ -105,6 +105,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             page('quotes', () => import('./pages/quotes.tsx')),
             page('quotes/new', () => import('./pages/quote-new.tsx')),
             page('quotes/:id', () => import('./pages/quote-request.tsx')),
+            page('orders/:id', () => import('./pages/order.tsx')),
             page('orders/:id/pay', () => import('./pages/checkout.tsx')),
             {
               ...page('vendor/:id', () => import('./pages/vendor-profile.tsx'), ssr),

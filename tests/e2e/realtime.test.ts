@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
+import { launchBrowser, newPage, shownNames, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -123,8 +123,8 @@ describe('realtime', () => {
     const panel = nora.page.getByRole('dialog', { name: 'Notifications' });
     const entry = panel.getByRole('link', { name: /^Unread: Order FR-RT-1 is now Confirmed\./ });
     await entry.click();
-    await nora.page.waitForURL('**/customer-dashboard-original');
-    await nora.page.getByText('FR-RT-1', { exact: true }).waitFor();
+    await nora.page.waitForURL(/\/orders\/[^/]+$/);
+    await expect.poll(() => shownNames(nora.page, 'heading')).toContain('Order FR-RT-1');
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
 
     // The next step, read with Mark all read.

@@ -245,7 +245,7 @@ describe('notifications from each step, to the right people and never the actor'
       type: 'order.statusChanged',
       title: expect.stringMatching(/^Order FR-\d+ is now Delivered\.$/),
       body: 'Shop v1',
-      link: '/customer-dashboard-original',
+      link: `/orders/${orderId}`,
       refs: { orderId },
     });
     // The row keeps the status it reached; the DTO shows ids only.
@@ -280,7 +280,7 @@ describe('notifications from each step, to the right people and never the actor'
     // The admin takes no part in the order: both sides hear, and the completion says nothing more.
     expect(resolved.told).toEqual(['customer claim.resolved', 'v1 claim.resolved']);
     const vendorView = (await list('v1')).body.notifications[0]!;
-    expect(vendorView).toMatchObject({ type: 'claim.resolved', link: '/vendor-dashboard?tab=orders' });
+    expect(vendorView).toMatchObject({ type: 'claim.resolved', link: `/orders/${orderId}` });
 
     const refunded = await during(() =>
       sendPendingRefunds({ db, processor: t.services.payments, now: clock.now(), log: t.services.log }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FULFILLMENTS } from '../fulfillment.ts';
 import { decodePositionCursor, encodePositionCursor, type Position } from '../position-cursor.ts';
 import { QUOTE_TRANSITIONS } from '../quote-machine.ts';
 import { vendorCardSchema } from './vendors.ts';
@@ -17,6 +18,8 @@ export const customerOrderSchema = z.object({
   orderNumber: z.string(),
   status: z.string(),
   amount: z.number().int(),
+  /** Whether `deliveryDate` is when it is delivered or when the customer picks it up. */
+  fulfillment: z.enum(FULFILLMENTS),
   deliveryDate: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

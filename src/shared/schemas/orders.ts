@@ -106,6 +106,8 @@ export const orderDetailSchema = z.object({
     .nullable(),
   /** The viewer's side of the order. */
   viewer: z.enum(['customer', 'vendor', 'admin']),
+  /** The customer has reviewed the order (one review per order). */
+  reviewed: z.boolean(),
   /**
    * The changes the viewer can make (cancellations need a note). `notYet`: why it can't be made yet and
    * when it can (Mark Ready and Mark Delivered before the delivery window), else null.

@@ -3,6 +3,7 @@ import type { CustomerDashboard, VendorDashboard } from '../../../shared/schemas
 import type { cakeDesigns } from '../../db/schema/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { displayName } from '../../../shared/people.ts';
+import { orderFulfillment } from '../tracking/index.ts';
 import { presentVendorCard } from '../vendors/index.ts';
 import type { getCustomerDashboard, getVendorDashboard } from './service.ts';
 
@@ -45,6 +46,7 @@ export function presentCustomerDashboard(
       orderNumber: order.orderNumber,
       status: order.status,
       amount: order.amount,
+      fulfillment: orderFulfillment(order),
       deliveryDate: iso(order.deliveryDate),
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),

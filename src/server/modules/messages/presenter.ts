@@ -1,6 +1,7 @@
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import {
   type Conversation,
+  type ConversationList,
   type ConversationSummary,
   encodeMessageCursor,
   type Message,
@@ -16,12 +17,14 @@ type SummaryRow = Awaited<ReturnType<typeof listConversations>>['rows'][number];
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/** List previews are always masked; the open conversation shows contact details once paid. */
-export function presentConversationSummary(
-  me: Participant,
-  row: SummaryRow,
-  mask: (text: string) => string = maskContactDetails,
-): ConversationSummary {
+/**
+ * Before payment, contact details are hidden from both sides, in every message of the thread and in the
+ * list's preview of the last one: the one place that decides what a message's text shows.
+ */
+const shownUnlessPaid = (paid: boolean) => (paid ? (text: string) => text : maskContactDetails);
+
+/** A conversation in the list: its last message shown as its open thread shows it (`paid`). */
+function presentConversationSummary(me: Participant, row: SummaryRow, paid: boolean): ConversationSummary {
   const c = row.conversation;
   const side = participantIn(me, c);
   const readAt = side === 'customer' ? c.customerReadAt : c.vendorReadAt;
@@ -34,7 +37,7 @@ export function presentConversationSummary(
         : { name: displayName(row.customer), vendorId: null },
     lastMessage: last
       ? {
-          body: mask(last.body),
+          body: shownUnlessPaid(paid)(last.body),
           imageCount: last.imageCount,
           mine: last.senderId === me.userId,
           createdAt: iso(last.createdAt),
@@ -44,6 +47,15 @@ export function presentConversationSummary(
       last !== null && last.senderId !== me.userId && (readAt === null || new Date(last.createdAt) > readAt),
     lastMessageAt: c.lastMessageAt.toISOString(),
   };
+}
+
+/** The signed-in user's conversations as the list shows them. */
+export function presentConversationList({
+  me,
+  rows,
+  paid,
+}: Awaited<ReturnType<typeof listConversations>>): ConversationList {
+  return { conversations: rows.map((r) => presentConversationSummary(me, r, paid(r.conversation))) };
 }
 
 type ThreadRow = Awaited<ReturnType<typeof getMessagePage>>['row'];
@@ -71,20 +83,16 @@ function presentPage(
   };
 }
 
-// Before payment, contact details are hidden from both sides, in every message and preview.
-const maskUnlessPaid = (paid: boolean) => (paid ? (text: string) => text : maskContactDetails);
-
 export function presentConversation(data: Awaited<ReturnType<typeof getConversation>>): Conversation {
   const { me, row, page, orderRows, paid } = data;
-  const mask = maskUnlessPaid(paid);
   return {
-    ...presentConversationSummary(me, row, mask),
+    ...presentConversationSummary(me, row, paid),
     contactDetailsMasked: !paid,
     orders: orderRows.map((o) => ({ id: o.id, orderNumber: o.orderNumber })),
-    ...presentPage(me, row, page, mask),
+    ...presentPage(me, row, page, shownUnlessPaid(paid)),
   };
 }
 
 export function presentMessagePage(data: Awaited<ReturnType<typeof getMessagePage>>): MessagePage {
-  return presentPage(data.me, data.row, data.page, maskUnlessPaid(data.paid));
+  return presentPage(data.me, data.row, data.page, shownUnlessPaid(data.paid));
 }

@@ -14,7 +14,7 @@ import { signedIn } from '../../http/auth-guard.ts';
 import { json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { parseOrThrow } from '../../http/validate.ts';
-import { presentConversation, presentConversationSummary, presentMessagePage } from './presenter.ts';
+import { presentConversation, presentConversationList, presentMessagePage } from './presenter.ts';
 import {
   getConversation,
   getMessagePage,
@@ -80,8 +80,8 @@ const send = route.post('/{id}/messages', {
 /** The signed-in user's conversations between customers and vendors. */
 export const messageRoutes = openApiRoutes()
   .openapi(list, async (c) => {
-    const { me, rows } = await listConversations({ db: c.var.services.db, actor: c.var.actor });
-    return c.json({ conversations: rows.map((r) => presentConversationSummary(me, r)) }, 200);
+    const list = await listConversations({ db: c.var.services.db, actor: c.var.actor });
+    return c.json(presentConversationList(list), 200);
   })
   .openapi(start, async (c) => {
     const { vendorId } = c.req.valid('json');

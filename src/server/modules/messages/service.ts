@@ -10,7 +10,7 @@ import { conversations, messageImages, messages, orders, users, vendors } from '
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { vendorIdOf } from '../auth/index.ts';
-import { hasPaidOrder } from '../masking/index.ts';
+import { hasPaidOrder, paidPairs } from '../masking/index.ts';
 import { announceUnread, publish, vendorOwnerId } from '../notifications/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
 import { deleteMessageImages, storeMessageImages } from './images.ts';
@@ -72,7 +72,10 @@ const summaryColumns = {
     order by m.created_at desc, m.id desc limit 1)`,
 };
 
-/** The signed-in user's conversations, most recent first: as a customer and, for vendors, as the business. */
+/**
+ * The signed-in user's conversations, most recent first: as a customer and, for vendors, as the business,
+ * with whether the customer of each has paid its vendor (`paid`).
+ */
 export async function listConversations({ db, actor }: { db: Db; actor: Actor }) {
   const me = await participantFor(db, actor);
   const rows = await db
@@ -83,7 +86,12 @@ export async function listConversations({ db, actor }: { db: Db; actor: Actor })
     .where(conversationScope(me))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(100);
-  return { me, rows };
+  // Whether each pair has paid, by the rule the open thread asks (hasPaidOrder): its preview follows it.
+  const paid = await paidPairs(
+    db,
+    rows.map((r) => r.conversation),
+  );
+  return { me, rows, paid };
 }
 
 /** The conversation with both names, if the user takes part; for anyone else it does not exist. */

@@ -112,7 +112,9 @@ function describe(row: UserEventRow, r: Referents): Text {
   const order = refs.orderId ? r.orders.get(refs.orderId) : undefined;
   const quote = refs.quoteId ? r.quotes.get(refs.quoteId) : undefined;
   const isCustomer = order ? order.customerId === userId : undefined;
-  const orderLink = isCustomer === false ? LINKS.vendorOrders : LINKS.customerOrders;
+  // An order's own page, for whichever side; the list of orders when the order is not known.
+  const orderPage = refs.orderId ? `/orders/${encodeURIComponent(refs.orderId)}` : undefined;
+  const orderLink = orderPage ?? (isCustomer === false ? LINKS.vendorOrders : LINKS.customerOrders);
   // "order FR-10001" inside a sentence, "Order FR-10001" at its start.
   const theOrder = order ? `order ${order.orderNumber}` : 'your order';
   const orderName = theOrder.charAt(0).toUpperCase() + theOrder.slice(1);
@@ -205,14 +207,14 @@ function describe(row: UserEventRow, r: Referents): Text {
       return {
         title: `Your refund for ${theOrder} is on its way`,
         body: order ? order.vendorName : null,
-        link: LINKS.customerOrders,
+        link: orderPage ?? LINKS.customerOrders,
       };
     case 'claim.opened': {
       const claim = refs.claimId ? r.claims.get(refs.claimId) : undefined;
       return {
         title: `${customerName(order?.customer)} opened a claim on ${theOrder}`,
         body: preview(claim?.description),
-        link: LINKS.vendorOrders,
+        link: orderPage ?? LINKS.vendorOrders,
       };
     }
     case 'claim.answered': {
@@ -220,7 +222,7 @@ function describe(row: UserEventRow, r: Referents): Text {
       return {
         title: `${vendorName} answered your claim on ${theOrder}`,
         body: preview(claim?.vendorResponse),
-        link: LINKS.customerOrders,
+        link: orderPage ?? LINKS.customerOrders,
       };
     }
     case 'claim.resolved': {

@@ -10,7 +10,7 @@ import type { OrderStatus } from '../../../shared/order-status.ts';
 import { proofSteps } from '../../../shared/proofs.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
-import { claims, orderProofs, orders, payments, users, vendors } from '../../db/schema/index.ts';
+import { claims, orderProofs, orders, payments, reviews, users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { isAdmin, type Actor } from '../../actor.ts';
 import { heldForOrder, paidCentsByOrder } from '../ledger/index.ts';
@@ -58,32 +58,34 @@ export async function getOrderDetail(
   if (!viewer) throw AppError.notFound('Order not found.');
   const { order } = row;
   const status = order.status as OrderStatus;
-  const [events, heldCents, [claim], paid, balancePayments, proofRounds, [submitted]] = await Promise.all([
-    orderTimeline(db, order.id),
-    heldForOrder(db, order.id),
-    db.select().from(claims).where(eq(claims.orderId, order.id)),
-    paidCentsByOrder(db, [order.id]),
-    order.depositCents === null
-      ? []
-      : db
-          .select({ status: payments.status, offSession: payments.offSession })
-          .from(payments)
-          .where(and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'))),
-    db
-      .select({
-        round: orderProofs.round,
-        status: orderProofs.status,
-        createdAt: orderProofs.createdAt,
-        respondedAt: orderProofs.respondedAt,
-      })
-      .from(orderProofs)
-      .where(eq(orderProofs.orderId, order.id)),
-    db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), isNotNull(payments.submittedAt)))
-      .limit(1),
-  ]);
+  const [events, heldCents, [claim], paid, balancePayments, proofRounds, [submitted], [review]] =
+    await Promise.all([
+      orderTimeline(db, order.id),
+      heldForOrder(db, order.id),
+      db.select().from(claims).where(eq(claims.orderId, order.id)),
+      paidCentsByOrder(db, [order.id]),
+      order.depositCents === null
+        ? []
+        : db
+            .select({ status: payments.status, offSession: payments.offSession })
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), eq(payments.purpose, 'balance'))),
+      db
+        .select({
+          round: orderProofs.round,
+          status: orderProofs.status,
+          createdAt: orderProofs.createdAt,
+          respondedAt: orderProofs.respondedAt,
+        })
+        .from(orderProofs)
+        .where(eq(orderProofs.orderId, order.id)),
+      db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), isNotNull(payments.submittedAt)))
+        .limit(1),
+      db.select({ id: reviews.id }).from(reviews).where(eq(reviews.orderId, order.id)).limit(1),
+    ]);
   const fulfillment = orderFulfillment(order);
   const claimOpenUntil =
     viewer === 'customer' && !claim ? await claimDeadline(db, { order, now }) : undefined;
@@ -148,6 +150,7 @@ export async function getOrderDetail(
                 : 'scheduled',
           },
     viewer,
+    reviewed: review !== undefined,
     // Changes with a button of their own; a claim is resolved from the claims queue instead.
     actions: actionsFor(status, party).flatMap((action) => {
       const rule = ORDER_TRANSITIONS[action] as { button?: string; needsReason?: true };

@@ -1,17 +1,20 @@
 import { BadgeCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { fulfillmentLabel } from '../../../shared/fulfillment.ts';
 import { canLeaveReview } from '../../../shared/order-status.ts';
 import type { CustomerOrder } from '../../../shared/schemas/dashboard.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { OrderTracker } from '../orders/order-tracker.tsx';
-import { PaymentActions, StatusBadge, formatDate } from './parts.tsx';
+import { PaymentActions, StatusBadge, forOrder, formatDate } from './parts.tsx';
 import { ReviewDialog } from './review-dialog.tsx';
 
 export function OrderRow({ order: o }: { order: CustomerOrder }) {
   const [tracking, setTracking] = useState(false);
+  // Every row has the same buttons: each one's name also says which order it is for.
+  const name = (label: string) => forOrder(label, o.orderNumber, o.vendor.businessName);
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex flex-col gap-4 sm:flex-row">
@@ -40,7 +43,7 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
               <dd className="inline">{formatDate(o.createdAt)}</dd>
             </div>
             <div>
-              <dt className="inline">Delivery: </dt>
+              <dt className="inline">{fulfillmentLabel(o.fulfillment)}: </dt>
               <dd className="inline">{formatDate(o.deliveryDate)}</dd>
             </div>
             <div>
@@ -54,11 +57,19 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
           <div className="flex flex-wrap justify-end gap-2">
             <PaymentActions order={o} />
             <Button asChild variant="outline" size="sm">
-              <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`}>Message Vendor</Link>
+              <Link to={`/orders/${o.id}`} aria-label={name('View Order')}>
+                View Order
+              </Link>
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <Link to={`/messages?vendor=${o.vendor.id}&order=${o.id}`} aria-label={name('Message Vendor')}>
+                Message Vendor
+              </Link>
             </Button>
             <Button
               variant="outline"
               size="sm"
+              aria-label={name('Track Order')}
               aria-expanded={tracking}
               onClick={() => setTracking((t) => !t)}
             >

@@ -62,8 +62,17 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
   );
 }
 
+/**
+ * The accessible name of a control every order of a list repeats: its visible label, then which order it
+ * is for, so a screen reader's list of buttons tells them apart ("Track Order for order FR-1 (Birch
+ * Lane Bakery)"). `who`: the other side of the order.
+ */
+export const forOrder = (label: string, orderNumber: string, who: string) =>
+  `${label} for order ${orderNumber} (${who})`;
+
 /** Paying for an order: a payment being confirmed, Pay Now, or the balance due. */
 export function PaymentActions({ order: o }: { order: CustomerOrder }) {
+  const name = (label: string) => forOrder(label, o.orderNumber, o.vendor.businessName);
   return (
     <>
       {o.status === 'pending' && o.paymentConfirming && (
@@ -73,12 +82,16 @@ export function PaymentActions({ order: o }: { order: CustomerOrder }) {
       )}
       {o.status === 'pending' && !o.paymentConfirming && (
         <Button asChild size="sm">
-          <Link to={`/orders/${o.id}/pay`}>Pay Now</Link>
+          <Link to={`/orders/${o.id}/pay`} aria-label={name('Pay Now')}>
+            Pay Now
+          </Link>
         </Button>
       )}
       {o.balanceToPay && (
         <Button asChild size="sm">
-          <Link to={`/orders/${o.id}/pay`}>Pay the balance</Link>
+          <Link to={`/orders/${o.id}/pay`} aria-label={name('Pay the balance')}>
+            Pay the balance
+          </Link>
         </Button>
       )}
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
@@ -9,6 +10,7 @@ import {
   DashboardLoading,
   DesignCard,
   EmptyState,
+  forOrder,
   PaymentActions,
 } from './parts.tsx';
 
@@ -61,7 +63,17 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                         status={o.status}
                         className="flex flex-col items-end gap-1"
                       />
-                      <PaymentActions order={o} />
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <PaymentActions order={o} />
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={`/orders/${o.id}`}
+                            aria-label={forOrder('View Order', o.orderNumber, o.vendor.businessName)}
+                          >
+                            View Order
+                          </Link>
+                        </Button>
+                      </div>
                     </div>
                   </Card>
                 </li>

@@ -10,10 +10,14 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, id] as const,
 };
 
-/** One order; while its payment is being confirmed (the processor's answer not in yet), asked again every 3 s. */
-export const useOrder = (id: string) =>
+/**
+ * One order; while its payment is being confirmed (the processor's answer not in yet), asked again every
+ * 3 s. With `enabled: false` it waits until asked for (a dialog not opened yet).
+ */
+export const useOrder = (id: string, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
     queryKey: orderKeys.detail(id),
+    enabled,
     queryFn: () => api<OrderDetail>(`/api/orders/${id}`),
     refetchInterval: (query) => (query.state.data?.paymentConfirming ? 3000 : false),
   });

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { orderStatusLabel } from '../../../shared/order-status.ts';
+import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -11,32 +11,47 @@ import { useOrderTransition } from './api.ts';
 import { CancellationPreview } from './cancellation-preview.tsx';
 import { DeliverDialog } from './deliver-dialog.tsx';
 
-/** The changes the viewer can make now: one button each, with a dialog for a reason or the delivery. */
-export function OrderActions({ order }: { order: OrderDetail }) {
+type OrderAction = OrderDetail['actions'][number];
+
+/**
+ * One change of an order in the status the page showed, said in a toast once made; `onDone` runs
+ * then. A missing reason is shown at its field, in the dialog; anything else as a toast.
+ */
+export function useOrderChange(order: { id: string; status: OrderStatus }) {
   const change = useOrderTransition(order.id);
-  const [asking, setAsking] = useState<OrderDetail['actions'][number] | null>(null);
-  const [delivering, setDelivering] = useState(false);
-  const notesId = useId();
-  if (order.actions.length === 0) return null;
-  const waiting = order.actions.filter((a) => a.notYet !== null);
-  const run = (action: string, note?: string) =>
+  const run = (action: string, note?: string, onDone?: () => void) =>
     change.mutate(
       { action, expectedStatus: order.status, ...(note !== undefined && { note }) },
       {
         onSuccess: (updated) => {
-          setAsking(null);
+          onDone?.();
           toast.success(`Order ${updated.orderNumber} is now ${orderStatusLabel(updated.status)}.`);
         },
         onError: (err) => {
-          // A missing reason is shown at its field, in the dialog; anything else as a toast.
           if (!(err instanceof ApiError && err.fields.note)) toast.error(err.message);
         },
       },
     );
+  return { change, run };
+}
+
+/**
+ * The changes the viewer can make now: one button each, with a dialog for a reason or the delivery.
+ * `omit`: an action the page already offers beside the tracker (a vendor's Cancel Order on its card).
+ */
+export function OrderActions({ order, omit }: { order: OrderDetail; omit?: string | undefined }) {
+  const { change, run: runChange } = useOrderChange(order);
+  const [asking, setAsking] = useState<OrderAction | null>(null);
+  const [delivering, setDelivering] = useState(false);
+  const notesId = useId();
+  const actions = order.actions.filter((a) => a.action !== omit);
+  if (actions.length === 0) return null;
+  const waiting = actions.filter((a) => a.notYet !== null);
+  const run = (action: string, note?: string) => runChange(action, note, () => setAsking(null));
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Update status">
-        {order.actions.map((a) => (
+        {actions.map((a) => (
           <Button
             key={a.action}
             size="sm"
@@ -80,7 +95,7 @@ export function OrderActions({ order }: { order: OrderDetail }) {
 }
 
 /** Cancelling asks why; the reason goes on the timeline for both sides. */
-function ReasonDialog({
+export function ReasonDialog({
   action,
   preview,
   orderNumber,
@@ -89,7 +104,7 @@ function ReasonDialog({
   onClose,
   onSubmit,
 }: {
-  action: OrderDetail['actions'][number] | null;
+  action: OrderAction | null;
   preview?: ReactNode;
   orderNumber: string;
   pending: boolean;

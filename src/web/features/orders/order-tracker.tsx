@@ -14,7 +14,14 @@ import { PaymentNote } from './payment-note.tsx';
  * and the changes the viewer can make now (the vendor's Update Status, the customer's confirmation or
  * cancellation).
  */
-export function OrderTracker({ orderId }: { orderId: string }) {
+export function OrderTracker({
+  orderId,
+  omitAction,
+}: {
+  orderId: string;
+  /** An action offered beside the tracker already (a vendor's Cancel Order on the order's card). */
+  omitAction?: string | undefined;
+}) {
   const order = useOrder(orderId);
   if (order.isPending) return <Spinner label="Loading the order" className="py-2" />;
   if (order.isError)
@@ -28,7 +35,7 @@ export function OrderTracker({ orderId }: { orderId: string }) {
       <ProofsPanel order={o} />
       <PaymentNote order={o} />
       <ClaimPanel order={o} />
-      <OrderActions order={o} />
+      <OrderActions order={o} omit={omitAction} />
     </div>
   );
 }

@@ -1,16 +1,19 @@
 import { MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { isFinalOrderStatus } from '../../../shared/order-machine.ts';
+import { fulfillmentLabel } from '../../../shared/fulfillment.ts';
+import { isFinalOrderStatus, onlyCancellation } from '../../../shared/order-machine.ts';
+import type { OrderStatus } from '../../../shared/order-status.ts';
 import type { VendorOrder } from '../../../shared/schemas/dashboard.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { AmountStatus, formatDate } from '../dashboard/parts.tsx';
+import { AmountStatus, forOrder, formatDate } from '../dashboard/parts.tsx';
 import { useOrderConversation, useVendorOrders, type VendorOrdersView } from './api.ts';
+import { CancelOrderButton } from './cancel-order-button.tsx';
 import { OrderTracker } from './order-tracker.tsx';
 
 const VIEWS: { value: VendorOrdersView; label: string; empty: string }[] = [
@@ -75,18 +78,24 @@ export function VendorOrders() {
 
 /**
  * One of the vendor's orders, described by what was agreed: Update Status opens its timeline with the
- * next steps (Track Order once it is completed or cancelled), Message Customer its conversation.
+ * next steps (Track Order once it is completed or cancelled), Message Customer its conversation. An
+ * order whose only change is cancelling (unpaid) offers Cancel Order itself, and Track Order for the rest.
+ * Every card has the same buttons, so each button's name also says whose order it is (forOrder).
  */
 function VendorOrderCard({ order: o }: { order: VendorOrder }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const conversation = useOrderConversation(o.id);
+  const status = o.status as OrderStatus;
+  const cancelOnly = onlyCancellation(status, 'vendor');
   const message = () =>
     conversation.mutate(undefined, {
       onSuccess: ({ id }) =>
         void navigate(`/messages?${new URLSearchParams({ c: id, order: o.id }).toString()}`),
       onError: (err) => toast.error(err.message),
     });
+  const name = (label: string) => forOrder(label, o.orderNumber, o.customerName);
+  const toggle = isFinalOrderStatus(o.status) || cancelOnly ? 'Track Order' : 'Update Status';
   return (
     <Card className="p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -100,35 +109,49 @@ function VendorOrderCard({ order: o }: { order: VendorOrder }) {
             />
           )}
           <div className="min-w-0">
-            <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
+            <Link
+              to={`/orders/${o.id}`}
+              aria-label={name('View Order')}
+              className="text-xs font-medium text-rose-600 hover:underline"
+            >
+              {o.orderNumber}
+            </Link>
             <p className="font-semibold">
               {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
             </p>
             <p className="text-xs text-cocoa-500">
-              {o.fulfillment === 'delivery' ? 'Delivery' : 'Pickup'} {formatDate(o.deliveryDate)}
+              {fulfillmentLabel(o.fulfillment)}: {formatDate(o.deliveryDate)}
             </p>
             {o.description && <p className="mt-1 line-clamp-2 text-sm text-cocoa-600">{o.description}</p>}
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:gap-3">
           <AmountStatus amount={o.amount} status={o.status} className="flex items-center gap-3" />
-          <Button variant="outline" size="sm" disabled={conversation.isPending} onClick={message}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={name('Message Customer')}
+            disabled={conversation.isPending}
+            onClick={message}
+          >
             <MessageCircle aria-hidden /> Message Customer
           </Button>
           <Button
             variant="outline"
             size="sm"
+            aria-label={name(toggle)}
             aria-expanded={open}
             className={cn(open && 'bg-cream-100')}
             onClick={() => setOpen((v) => !v)}
           >
-            {isFinalOrderStatus(o.status) ? 'Track Order' : 'Update Status'}
+            {toggle}
           </Button>
+          {cancelOnly && <CancelOrderButton order={{ ...o, status }} action={cancelOnly} name={name} />}
         </div>
       </div>
       {open && (
         <div className="mt-4 border-t border-cocoa-900/10 pt-4">
-          <OrderTracker orderId={o.id} />
+          <OrderTracker orderId={o.id} omitAction={cancelOnly ?? undefined} />
         </div>
       )}
     </Card>

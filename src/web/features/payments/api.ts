@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/schemas/payments.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
+import { messageKeys } from '../messages/api.ts';
 import { orderKeys } from '../orders/api.ts';
 
 export const paymentKeys = {
@@ -35,7 +36,10 @@ export const useCheckout = (orderId: string) =>
 export const markSubmitted = (paymentId: string) =>
   api<{ confirming: true }>(`/api/payments/${paymentId}/submitted`, { method: 'POST' });
 
-/** After an attempt: the checkout as it is now, the order and dashboards refreshed when it was paid. */
+/**
+ * After an attempt: the checkout as it is now, and when it was paid the order, dashboards and messages
+ * refreshed (paying shows the contact details that messages masked until then).
+ */
 function useAfterAttempt(orderId: string) {
   const qc = useQueryClient();
   return (checkout: Checkout) => {
@@ -43,6 +47,7 @@ function useAfterAttempt(orderId: string) {
     if (checkout.status === 'succeeded' || checkout.refund) {
       void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
       void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: messageKeys.all });
     }
   };
 }

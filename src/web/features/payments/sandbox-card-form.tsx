@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical } from 'lucide-react';
+import type { ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatCents } from '../../../shared/money.ts';
 import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
@@ -8,6 +9,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { formFields, InputField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
+import { formatCardExpiry } from './card-expiry.ts';
 
 const cardSchema = sandboxCardSchema();
 
@@ -16,12 +18,21 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
   const card = useSandboxCard(orderId);
   const authenticate = useSandboxAuthentication(orderId);
   const newAttempt = useNewAttempt(orderId);
-  const { register, handleSubmit, formState, setError } = useForm<SandboxCardInput>({
+  const { register, handleSubmit, formState, setError, getValues } = useForm<SandboxCardInput>({
     resolver: zodResolver(cardSchema),
     defaultValues: { number: '', expiry: '', cvc: '', name: '' },
   });
   const { errors } = formState;
   const field = formFields('card', register, errors);
+  const { onChange: expiryChanged, ...expiry } = field('expiry');
+  // MM/YY as it is typed or pasted: the slash goes in by itself (card-expiry.ts).
+  const onExpiryChange = (e: ChangeEvent<HTMLInputElement>) => {
+    const input = e.target;
+    const edit = formatCardExpiry(input.value, getValues('expiry'), input.selectionStart ?? undefined);
+    input.value = edit.value;
+    input.setSelectionRange(edit.caret, edit.caret);
+    return expiryChanged(e);
+  };
   const failed = checkout.status === 'failed';
 
   const onSubmit = async (values: SandboxCardInput) => {
@@ -89,7 +100,8 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
             inputMode="numeric"
             autoComplete="cc-exp"
             placeholder="12/29"
-            {...field('expiry')}
+            {...expiry}
+            onChange={(e) => void onExpiryChange(e)}
           />
           <InputField
             label="CVC"

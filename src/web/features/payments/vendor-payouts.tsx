@@ -1,4 +1,5 @@
 import { Download, ExternalLink, Landmark, ShieldCheck, Wallet } from 'lucide-react';
+import { type Ref, useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
@@ -27,13 +28,24 @@ const ORDER_COLUMNS = [
 export function VendorPayouts() {
   const view = useVendorPayouts();
   const payout = useRequestPayout();
+  // Once paid out, the button gives way to the note: focus goes there rather than to the page's top.
+  const focusNothing = useRef(false);
+  const nothingShown = useCallback((note: HTMLParagraphElement | null) => {
+    if (note && focusNothing.current) {
+      focusNothing.current = false;
+      note.focus();
+    }
+  }, []);
   if (view.isPending) return <Spinner label="Loading your payouts" className="py-10" />;
   if (view.isError)
     return <LoadError message={view.error.message} onRetry={() => void view.refetch()} className="p-6" />;
   const v = view.data;
   const requestPayout = () =>
     payout.mutate(undefined, {
-      onSuccess: (p) => toast.success(`Payout of ${formatCents(p.amountCents)} is on its way.`),
+      onSuccess: (p) => {
+        toast.success(`Payout of ${formatCents(p.amountCents)} is on its way.`);
+        focusNothing.current = true;
+      },
       onError: (err) => toast.error(err.message),
     });
   return (
@@ -54,10 +66,14 @@ export function VendorPayouts() {
         <Balance icon={Landmark} label="Paid out" cents={v.paidOutCents} note="Sent to you so far." />
       </div>
       {v.payoutMethod.provider === 'stripe' && !v.payoutMethod.connected && <StripeSetup />}
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={requestPayout} disabled={v.availableCents <= 0 || payout.isPending}>
-          {payout.isPending ? 'Requesting...' : `Pay Out ${formatCents(v.availableCents)}`}
-        </Button>
+      <div className="flex flex-wrap items-center gap-3">
+        {v.availableCents <= 0 ? (
+          <NothingToPayOut ref={nothingShown} heldCents={v.heldCents} />
+        ) : (
+          <Button onClick={requestPayout} disabled={payout.isPending}>
+            {payout.isPending ? 'Requesting...' : `Pay Out ${formatCents(v.availableCents)}`}
+          </Button>
+        )}
         <Button asChild variant="outline">
           <a href="/api/me/payouts/export" download>
             <Download aria-hidden /> Download CSV
@@ -114,6 +130,21 @@ export function VendorPayouts() {
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * In place of a button that would pay out nothing: says so, and where the next money comes from (the
+ * money held for open orders, available as they complete).
+ */
+function NothingToPayOut({ heldCents, ref }: { heldCents: number; ref: Ref<HTMLParagraphElement> }) {
+  return (
+    <p ref={ref} tabIndex={-1} className="basis-full text-sm text-cocoa-700 sm:basis-0 sm:grow">
+      <strong className="font-semibold text-cocoa-900">Nothing to pay out right now.</strong>{' '}
+      {heldCents > 0
+        ? `${formatCents(heldCents)} held for your open orders becomes available as those orders are completed.`
+        : 'Money from an order becomes available here once the order is completed.'}
+    </p>
   );
 }
 

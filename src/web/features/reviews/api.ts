@@ -20,6 +20,7 @@ import type {
 } from '../../../shared/schemas/reviews.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
+import { orderKeys } from '../orders/api.ts';
 import { asViewer, useReviewViewer } from './viewer.ts';
 
 /**
@@ -96,6 +97,8 @@ export function useCreateReview(orderId: string) {
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: dashboardKeys.all });
       void qc.invalidateQueries({ queryKey: reviewKeys.all });
+      // The order's page says it is reviewed.
+      void qc.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     },
   });
 }

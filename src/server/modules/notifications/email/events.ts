@@ -64,7 +64,7 @@ export async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: s
             businessName: quote.vendorName,
             orderNumber: order.orderNumber,
             summary: summarize(quote.brief),
-            url: `${publicUrl}/vendor-dashboard?tab=orders`,
+            url: `${publicUrl}/orders/${order.id}`,
             footer,
           }),
         );
@@ -82,7 +82,7 @@ export async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: s
           'claim-opened',
           claimOpened({
             orderNumber: order.orderNumber,
-            url: `${publicUrl}/vendor-dashboard?tab=orders`,
+            url: `${publicUrl}/orders/${order.id}`,
             footer,
           }),
         );
