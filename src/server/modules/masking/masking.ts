@@ -1,6 +1,6 @@
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import type { Db } from '../../db/client.ts';
-import { hasPaidOrder, type Pair } from './paid.ts';
+import { pairKey, paidPairKeys, type Pair } from './paid.ts';
 
 /*
  * Everything one side writes to the other, not only messages (presenter.ts), is masked by one rule:
@@ -8,20 +8,12 @@ import { hasPaidOrder, type Pair } from './paid.ts';
  * contact details only once the customer has paid the vendor (hasPaidOrder, decisions 002 and 009).
  */
 
-const pairKey = (p: Pair) => `${p.customerId} ${p.vendorId}`;
-
 /**
- * Whether the customer of each pair has paid the vendor, asked of the ledger once per distinct pair:
- * a page of quotes or orders names few pairs, however many rows it has.
+ * Whether the customer of each pair has paid the vendor, asked of the ledger in two queries for all the
+ * pairs of a page (quotes, orders, conversations), however many rows it has.
  */
 export async function paidPairs(db: Db, pairs: Iterable<Pair>): Promise<(pair: Pair) => boolean> {
-  const distinct = new Map([...pairs].map((p) => [pairKey(p), p]));
-  const paid = new Set<string>();
-  await Promise.all(
-    [...distinct].map(async ([key, p]) => {
-      if (await hasPaidOrder(db, p)) paid.add(key);
-    }),
-  );
+  const paid = await paidPairKeys(db, pairs);
   return (p) => paid.has(pairKey(p));
 }
 
