@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import { addDays, formatDayKey, vancouverDay } from '../../src/shared/time.ts';
 import { orders, quotes } from '../../src/server/db/schema/index.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
@@ -65,9 +65,11 @@ async function payWithCard(page: Page, number: string, amount: string) {
 /**
  * The vendor's Update Status steps on the Orders tab, through Mark Delivered: confirmed and started
  * now, then ready and delivered on the morning of the event (Mark Ready opens the day before it).
+ * Each button's name says which order it changes: its label, the order and `customerName`.
  */
-async function walkToDelivered(page: Page, orderId: string) {
+async function walkToDelivered(page: Page, orderId: string, customerName: string) {
   const { orderNumber, deliveryDate } = await orderOf(orderId);
+  const forOrder = (label: string) => `${label} for order ${orderNumber} (${customerName})`;
   const openOrder = async () => {
     await page.getByRole('tab', { name: 'Orders' }).click();
     await page.getByRole('button', { name: 'Update Status' }).click();
@@ -75,7 +77,7 @@ async function walkToDelivered(page: Page, orderId: string) {
   await openOrder();
   const steps = page.getByRole('group', { name: 'Update status' });
   const step = async (button: string, status: string) => {
-    await steps.getByRole('button', { name: button }).click();
+    await steps.getByRole('button', { name: forOrder(button) }).click();
     await page.getByText(`Order ${orderNumber} is now ${status}.`).waitFor();
   };
   clock.advanceHours(2);
@@ -87,7 +89,7 @@ async function walkToDelivered(page: Page, orderId: string) {
   await openOrder();
   await step('Mark Ready', 'Ready');
   clock.advanceHours(2);
-  await steps.getByRole('button', { name: 'Mark Delivered' }).click();
+  await steps.getByRole('button', { name: forOrder('Mark Delivered') }).click();
   const dialog = page.getByRole('dialog', { name: `Mark Delivered: ${orderNumber}` });
   await dialog.getByRole('button', { name: 'Mark Delivered' }).click();
   await page.getByText(`Order ${orderNumber} is now Delivered.`).waitFor();
@@ -125,7 +127,8 @@ describe('the marketplace, end to end', () => {
     await page.getByLabel('Flavor').selectOption('Lemon');
     await page.getByLabel('Size').selectOption('10 inch (12-15)');
     await page.getByLabel('Servings').fill('14');
-    await page.getByLabel('Event date').fill(vancouverDay(addDays(clock.now(), 21)));
+    const eventDate = vancouverDay(addDays(clock.now(), 21));
+    await page.getByLabel('Event date').fill(eventDate);
     await page.getByLabel('Pickup').check();
     await page.getByLabel('Notes for the vendors (optional)').fill('Yellow flowers, please.');
     await page.getByRole('button', { name: 'Send to 3 Vendors' }).click();
@@ -133,16 +136,17 @@ describe('the marketplace, end to end', () => {
     await page.waitForURL((url) => /^\/quotes\/(?!new$)[^/]+$/.test(url.pathname));
     const requestUrl = page.url();
 
-    // Two bakers answer from their inbox, one declines.
+    // Two bakers answer from their inbox, one declines. The inbox's buttons say whose request they answer.
+    const forMaya = (label: string) => `${label} for Maya L. (Birthday, ${formatDayKey(eventDate)})`;
     const answer = async (email: string, price: string, includes: string) => {
       const { context, page: inbox } = await openAs(email, 'vendor-dashboard');
       await inbox.getByRole('tab', { name: 'Quotes' }).click();
       const request = inbox.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
       await request.getByText('“Yellow flowers, please.”').waitFor();
-      await request.getByRole('button', { name: 'Send Quote' }).click();
+      await request.getByRole('button', { name: forMaya('Send Quote') }).click();
       await request.getByLabel('Price ($)').fill(price);
       await request.getByLabel('What is included').fill(includes);
-      await request.getByRole('button', { name: 'Send Quote' }).click();
+      await request.getByRole('button', { name: forMaya('Send Quote') }).click();
       await inbox.getByText('Quote sent to the customer.').waitFor();
       await context.close();
     };
@@ -152,9 +156,9 @@ describe('the marketplace, end to end', () => {
       const { context, page: inbox } = await openAs(aspen.owner.email, 'vendor-dashboard');
       await inbox.getByRole('tab', { name: 'Quotes' }).click();
       const request = inbox.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
-      await request.getByRole('button', { name: 'Decline' }).click();
+      await request.getByRole('button', { name: forMaya('Decline') }).click();
       await request.getByLabel('Why are you declining?').fill('Booked that weekend');
-      await request.getByRole('button', { name: 'Decline Request' }).click();
+      await request.getByRole('button', { name: forMaya('Decline Request') }).click();
       await request.getByText('Declined', { exact: true }).waitFor();
       await context.close();
     }
@@ -167,7 +171,7 @@ describe('the marketplace, end to end', () => {
     await column('Poplar Bakery').getByText('$200.00').first().waitFor();
     await column('Poplar Bakery').getByText('Cake, candles and a box').waitFor();
     await column('Aspen Bakery').getByText('Declined: “Booked that weekend”').waitFor();
-    await column('Poplar Bakery').getByRole('button', { name: 'Accept Quote' }).click();
+    await column('Poplar Bakery').getByRole('button', { name: 'Accept Quote from Poplar Bakery' }).click();
     await page
       .getByRole('dialog', { name: 'Accept Poplar Bakery’s quote?' })
       .getByRole('button', { name: 'Accept Quote' })
@@ -198,7 +202,7 @@ describe('the marketplace, end to end', () => {
 
     // Poplar walks the order to Delivered.
     const baker = await openAs(poplar.owner.email, 'vendor-dashboard', true);
-    await walkToDelivered(baker.page, orderId);
+    await walkToDelivered(baker.page, orderId, 'Maya Li');
 
     // The customer sees every step on the timeline.
     await page.goto('/customer-dashboard-original');
@@ -304,7 +308,7 @@ describe('the marketplace, end to end', () => {
 
     const baker = await openAs(birch.owner.email, 'vendor-dashboard');
     const orderNumber = await orderNumberOf(orderId);
-    await walkToDelivered(baker.page, orderId);
+    await walkToDelivered(baker.page, orderId, 'Noor Haddad');
     await baker.page.getByRole('tab', { name: 'Payouts' }).click();
     await baker.page.getByText('Nothing to pay out right now.').waitFor();
 

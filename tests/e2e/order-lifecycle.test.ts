@@ -48,16 +48,18 @@ describe('an order from payment to completion', () => {
     await signedIn(larch.page, owner.email, TEST_PASSWORD);
     await openOrder();
     const steps = larch.page.getByRole('group', { name: 'Update status' });
+    // Each button's name says which order it changes (the visible label, then the order).
+    const forOrder = (label: string) => `${label} for order FR-L-1 (Ava Tremblay)`;
     for (const [button, status] of [
       ['Confirm Order', 'Confirmed'],
       ['Start Production', 'In Progress'],
     ] as const) {
       clock.advanceHours(5);
-      await steps.getByRole('button', { name: button }).click();
+      await steps.getByRole('button', { name: forOrder(button) }).click();
       await larch.page.getByText(`Order FR-L-1 is now ${status}.`).waitFor();
     }
     // Tuesday evening: Mark Ready opens at midnight before Thursday's event, and the tracker says so.
-    const markReady = steps.getByRole('button', { name: 'Mark Ready' });
+    const markReady = steps.getByRole('button', { name: forOrder('Mark Ready') });
     const opens = 'You can mark this order ready from Wednesday, December 2, 2026.';
     await larch.page.getByText(opens).waitFor();
     await expect.poll(() => markReady.isDisabled()).toBe(true);
@@ -75,7 +77,7 @@ describe('an order from payment to completion', () => {
     await expect.poll(() => larch.page.getByText(opens).count()).toBe(0);
     // Mark Delivered asks for an optional photo of the cake and a note.
     clock.advanceHours(5);
-    await steps.getByRole('button', { name: 'Mark Delivered' }).click();
+    await steps.getByRole('button', { name: forOrder('Mark Delivered') }).click();
     const dialog = larch.page.getByRole('dialog', { name: 'Mark Delivered: FR-L-1' });
     const photo = await sharp({
       create: { width: 600, height: 800, channels: 3, background: { r: 240, g: 200, b: 210 } },

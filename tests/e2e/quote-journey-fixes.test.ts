@@ -231,7 +231,7 @@ describe('Request a Quote, with a design and without surprises', () => {
     await expect.poll(() => shownText(columns.filter({ hasText: 'Oak Oven' }))).toContain('4.8');
 
     // Accept asks first, with what accepting means; Keep Comparing changes nothing.
-    await sprout.getByRole('button', { name: 'Accept Quote' }).click();
+    await sprout.getByRole('button', { name: 'Accept Quote from Sprout Cakes' }).click();
     const dialog = page.getByRole('dialog', { name: 'Accept Sprout Cakes’s quote?' });
     await dialog.waitFor();
     const summary = await shownText(dialog);
@@ -242,7 +242,7 @@ describe('Request a Quote, with a design and without surprises', () => {
     expect(summary).toContain('Next, you pay a deposit of $51.00.');
     await dialog.getByRole('button', { name: 'Keep Comparing' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => focusedLabel(page)).toBe('Accept Quote');
+    await expect.poll(() => focusedLabel(page)).toBe('Accept Quote from Sprout Cakes');
 
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Accept Quote' }).click();

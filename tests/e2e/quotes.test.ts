@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import { addDays, formatDayKey, vancouverDay } from '../../src/shared/time.ts';
 import { orders, quotes, vendors } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/actor.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
@@ -87,7 +87,8 @@ describe('quotes, from request to review', () => {
     await page.getByLabel('Size').selectOption('10 inch (12-15)');
     await page.getByLabel('Servings').fill('14');
     await page.getByLabel('Design (optional)').selectOption(design.id);
-    await page.getByLabel('Event date').fill(vancouverDay(addDays(clock.now(), 21)));
+    const eventDate = vancouverDay(addDays(clock.now(), 21));
+    await page.getByLabel('Event date').fill(eventDate);
     await page.getByLabel('Allergies (optional)').fill('Peanuts');
     await page.getByLabel('Delivery').check();
     // Outside British Columbia (no province, no BC postal code): refused at the field, the rest kept.
@@ -143,7 +144,7 @@ describe('quotes, from request to review', () => {
     await poplarColumn.getByText('Poplar Bakery sent a quote').waitFor();
 
     // The customer asks Willow for a change, with the price she hopes for.
-    await willowColumn.getByRole('button', { name: 'Ask for a Change' }).click();
+    await willowColumn.getByRole('button', { name: 'Ask for a Change from Willow Bakery' }).click();
     await willowColumn.getByRole('button', { name: 'Send' }).click();
     await willowColumn.getByText('Please say what you would like changed.').waitFor();
     await willowColumn.getByLabel('What would you like changed?').fill('Could it be a little smaller?');
@@ -155,7 +156,9 @@ describe('quotes, from request to review', () => {
     await willowHistory.getByText('“Could it be a little smaller?”').waitFor();
     await willowHistory.getByText('Hoping for $190.00').waitFor();
     await willowColumn.getByText('Change asked', { exact: true }).waitFor();
-    expect(await willowColumn.getByRole('button', { name: 'Accept Quote' }).count()).toBe(0);
+    expect(await willowColumn.getByRole('button', { name: 'Accept Quote from Willow Bakery' }).count()).toBe(
+      0,
+    );
 
     // Meanwhile Poplar's baker lowers their price from their inbox, on a phone.
     const baker = await newPage(browser, server.url, { width: 390, height: 844 });
@@ -163,10 +166,12 @@ describe('quotes, from request to review', () => {
     await baker.page.getByRole('tab', { name: 'Quotes' }).click();
     const request = baker.page.getByRole('listitem').filter({ hasText: 'Birthday · Maya L.' });
     await request.getByText('Allergies:').waitFor();
-    await request.getByRole('button', { name: 'Revise Quote' }).click();
+    // The inbox's buttons say whose request they answer.
+    const forMaya = (label: string) => `${label} for Maya L. (Birthday, ${formatDayKey(eventDate)})`;
+    await request.getByRole('button', { name: forMaya('Revise Quote') }).click();
     await request.getByLabel('Price ($)').fill('170');
     await request.getByLabel('Message to the customer (optional)').fill('A little less, for a regular.');
-    await request.getByRole('button', { name: 'Send Revised Quote' }).click();
+    await request.getByRole('button', { name: forMaya('Send Revised Quote') }).click();
     await baker.page.getByText('Quote sent to the customer.').waitFor();
     await request.getByText('$190.00', { exact: true }).waitFor();
 
@@ -179,7 +184,7 @@ describe('quotes, from request to review', () => {
     await poplarHistory.getByText('“A little less, for a regular.”').waitFor();
     expect(page.url()).toMatch(/\/quotes\/[^/]+$/);
 
-    await poplarColumn.getByRole('button', { name: 'Accept Quote' }).click();
+    await poplarColumn.getByRole('button', { name: 'Accept Quote from Poplar Bakery' }).click();
     await page
       .getByRole('dialog', { name: 'Accept Poplar Bakery’s quote?' })
       .getByRole('button', { name: 'Accept Quote' })

@@ -104,7 +104,7 @@ describe('realtime', () => {
     await quince.page.getByRole('button', { name: 'Update Status' }).click();
     await quince.page
       .getByRole('group', { name: 'Update status' })
-      .getByRole('button', { name: 'Confirm Order' })
+      .getByRole('button', { name: 'Confirm Order for order FR-RT-1 (Nora Lindqvist)' })
       .click();
 
     // The customer's open timeline moves on by itself, a toast says so, and the bell counts it.
@@ -130,7 +130,7 @@ describe('realtime', () => {
     // The next step, read with Mark all read.
     await quince.page
       .getByRole('group', { name: 'Update status' })
-      .getByRole('button', { name: 'Start Production' })
+      .getByRole('button', { name: 'Start Production for order FR-RT-1 (Nora Lindqvist)' })
       .click();
     await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications, 1 unread');
     await bell.click();

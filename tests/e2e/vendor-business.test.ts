@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from '../../src/shared/contact-masking.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { addDays, vancouverDay } from '../../src/shared/time.ts';
+import { addDays, formatDayKey, vancouverDay } from '../../src/shared/time.ts';
 import { quotes, reviews } from '../../src/server/db/schema/index.ts';
 import { createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { TEST_PASSWORD, createOrder, createUser, createVendor } from '../support/factories.ts';
@@ -210,6 +210,10 @@ describe('the quote inbox', () => {
       userType: 'customer' as const,
       role: 'user',
     };
+    const eventDate = vancouverDay(addDays(new Date(), 20));
+    // Each card's buttons are named for whose request it is (the visible label, then the customer).
+    const forRequest = (label: string, occasion: string) =>
+      `${label} for Iris W. (${occasion}, ${formatDayKey(eventDate)})`;
     const brief = (occasion: string, notes: string) =>
       quoteBriefSchema.parse({
         occasion,
@@ -217,7 +221,7 @@ describe('the quote inbox', () => {
         size: '6 inch (4-6 people)',
         servings: 6,
         fulfillment: 'pickup',
-        eventDate: vancouverDay(addDays(new Date(), 20)),
+        eventDate,
         allergies: 'Tree nuts',
         notes,
       });
@@ -251,23 +255,25 @@ describe('the quote inbox', () => {
     const graduation = page.getByRole('listitem').filter({ hasText: 'Graduation · Iris W.' });
     await graduation.getByText('“A mortarboard on top”').waitFor();
     await graduation.getByText('Tree nuts').waitFor();
-    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    const sendQuote = graduation.getByRole('button', { name: forRequest('Send Quote', 'Graduation') });
+    await sendQuote.click();
     await graduation.getByLabel('Price ($)').fill('abc');
-    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    await sendQuote.click();
     await graduation.getByText('Please enter your price.').waitFor();
     await graduation.getByLabel('Price ($)').fill('95.50');
     await graduation.getByLabel('What is included').fill('Cake and topper');
-    await graduation.getByRole('button', { name: 'Send Quote' }).click();
+    await sendQuote.click();
     await page.getByText('Quote sent to the customer.').waitFor();
     await graduation.getByText('Quoted', { exact: true }).waitFor();
     await graduation.getByText('Your quote: $95.50', { exact: false }).waitFor();
 
     const holiday = page.getByRole('listitem').filter({ hasText: 'Holiday · Iris W.' });
-    await holiday.getByRole('button', { name: 'Decline' }).click();
-    await holiday.getByRole('button', { name: 'Decline Request' }).click();
+    await holiday.getByRole('button', { name: forRequest('Decline', 'Holiday') }).click();
+    const declineRequest = holiday.getByRole('button', { name: forRequest('Decline Request', 'Holiday') });
+    await declineRequest.click();
     await holiday.getByText('Please tell the customer why.').waitFor();
     await holiday.getByLabel('Why are you declining?').fill('Closed over the holidays');
-    await holiday.getByRole('button', { name: 'Decline Request' }).click();
+    await declineRequest.click();
     await holiday.getByText('Declined', { exact: true }).waitFor();
 
     const [sent] = await db.select().from(quotes).where(eq(quotes.id, first.quoteIds[0]!));

@@ -11,6 +11,7 @@ import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepPlacedFocus, useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
 import { useClaimResponse, useOpenClaim } from './api.ts';
 
 const MAX_PHOTOS = 5;
@@ -28,11 +29,14 @@ function outcomeText(claim: NonNullable<OrderDetail['claim']>) {
 
 /**
  * Satisfaction claims on an order: the customer's Report a Problem within 24 hours of delivery, the
- * claim as both sides see it, and the vendor's answer.
+ * claim as both sides see it, and the vendor's answer. What the viewer sends replaces the control
+ * they pressed, and takes the focus: the claim's status once opened, the vendor's answer once sent.
  */
 export function ClaimPanel({ order }: { order: OrderDetail }) {
   const { claim } = order;
-  if (!claim) return order.claimOpenUntil ? <ReportProblem order={order} /> : null;
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  if (!claim)
+    return order.claimOpenUntil ? <ReportProblem order={order} onOpened={() => moveFocus('claim')} /> : null;
   return (
     <section
       aria-labelledby={`claim-${order.id}`}
@@ -41,7 +45,9 @@ export function ClaimPanel({ order }: { order: OrderDetail }) {
       <h4 id={`claim-${order.id}`} className="flex items-center gap-2 font-semibold text-cocoa-900">
         <AlertTriangle className="size-4 text-rose-600" aria-hidden /> Satisfaction claim
       </h4>
-      <p className="text-cocoa-700">{STATUS[claim.status]}</p>
+      <p ref={focusTarget('claim')} tabIndex={-1} className="w-fit rounded-md text-cocoa-700">
+        {STATUS[claim.status]}
+      </p>
       <blockquote className="border-l-2 border-rose-300 pl-3 text-cocoa-800">
         “{claim.description}”
       </blockquote>
@@ -50,11 +56,14 @@ export function ClaimPanel({ order }: { order: OrderDetail }) {
         photos={storedPhotos(claim.photos, (i, n) => `The problem, ${i + 1} of ${n}`)}
       />
       {claim.vendorResponse ? (
-        <p className="text-cocoa-700">
+        <p ref={focusTarget('answered')} tabIndex={-1} className="w-fit rounded-md text-cocoa-700">
           <span className="font-semibold">The vendor’s answer:</span> “{claim.vendorResponse}”
         </p>
       ) : (
-        order.viewer === 'vendor' && claim.status === 'open' && <VendorAnswer orderId={order.id} />
+        order.viewer === 'vendor' &&
+        claim.status === 'open' && (
+          <VendorAnswer orderId={order.id} onAnswered={() => moveFocus('answered')} />
+        )
       )}
       {claim.status === 'resolved' && (
         <p className="text-cocoa-800">
@@ -66,7 +75,7 @@ export function ClaimPanel({ order }: { order: OrderDetail }) {
   );
 }
 
-function VendorAnswer({ orderId }: { orderId: string }) {
+function VendorAnswer({ orderId, onAnswered }: { orderId: string; onAnswered: () => void }) {
   const answer = useClaimResponse(orderId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
@@ -81,7 +90,10 @@ function VendorAnswer({ orderId }: { orderId: string }) {
         if (!text.trim()) return setError('Please write your answer.');
         setError(undefined);
         answer.mutate(text.trim(), {
-          onSuccess: () => toast.success('Your answer was added to the claim.'),
+          onSuccess: () => {
+            toast.success('Your answer was added to the claim.');
+            onAnswered();
+          },
           onError: (err) => !(err instanceof ApiError && err.fields.response) && toast.error(err.message),
         });
       }}
@@ -101,7 +113,7 @@ function VendorAnswer({ orderId }: { orderId: string }) {
   );
 }
 
-function ReportProblem({ order }: { order: OrderDetail }) {
+function ReportProblem({ order, onOpened }: { order: OrderDetail; onOpened: () => void }) {
   const [open, setOpen] = useState(false);
   const claim = useOpenClaim(order.id);
   const [description, setDescription] = useState('');
@@ -127,6 +139,7 @@ function ReportProblem({ order }: { order: OrderDetail }) {
         <DialogContent
           title={`Report a problem: ${order.orderNumber}`}
           description="Tell us what went wrong and add photos if you can. The payment stays held until Frosted has looked into it; the vendor can answer."
+          onCloseAutoFocus={keepPlacedFocus}
         >
           <form
             noValidate
@@ -146,6 +159,7 @@ function ReportProblem({ order }: { order: OrderDetail }) {
                 onSuccess: () => {
                   setOpen(false);
                   toast.success('Your claim is open. Frosted will be in touch.');
+                  onOpened();
                 },
                 onError: (err) =>
                   !(err instanceof ApiError && Object.keys(err.fields).length) && toast.error(err.message),

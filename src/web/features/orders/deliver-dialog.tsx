@@ -8,21 +8,25 @@ import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepPlacedFocus } from '../../lib/use-focus-after-action.ts';
 import { useObjectUrl } from '../../lib/use-object-urls.ts';
 import { useOrderDelivery } from './api.ts';
 
 /**
  * Mark Delivered: the vendor may add a photo of the cake as it left (checked by the server by its
- * content) and a note; both show on the timeline for the customer.
+ * content) and a note; both show on the timeline for the customer. `onDelivered` gets the order as
+ * it is now.
  */
 export function DeliverDialog({
   order,
   open,
   onClose,
+  onDelivered,
 }: {
   order: OrderDetail;
   open: boolean;
   onClose: () => void;
+  onDelivered?: (updated: OrderDetail) => void;
 }) {
   const deliver = useOrderDelivery(order.id);
   const inputId = useId();
@@ -48,6 +52,7 @@ export function DeliverDialog({
         setFile(null);
         setNote('');
         onClose();
+        onDelivered?.(updated);
       },
       onError: (err) => {
         const fields = err instanceof ApiError ? err.fields : {};
@@ -63,6 +68,7 @@ export function DeliverDialog({
       <DialogContent
         title={`Mark Delivered: ${order.orderNumber}`}
         description="Add a photo of the cake as it left you, if you like. The customer sees it on the order’s timeline."
+        onCloseAutoFocus={keepPlacedFocus}
       >
         <form
           noValidate

@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Check } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepPlacedFocus, useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
+import { forOrder } from '../dashboard/parts.tsx';
 import { useOrderTransition } from './api.ts';
 import { CancellationPreview } from './cancellation-preview.tsx';
 import { DeliverDialog } from './deliver-dialog.tsx';
@@ -15,16 +17,17 @@ type OrderAction = OrderDetail['actions'][number];
 
 /**
  * One change of an order in the status the page showed, said in a toast once made; `onDone` runs
- * then. A missing reason is shown at its field, in the dialog; anything else as a toast.
+ * then, with the order as it is now. A missing reason is shown at its field, in the dialog; anything
+ * else as a toast.
  */
 export function useOrderChange(order: { id: string; status: OrderStatus }) {
   const change = useOrderTransition(order.id);
-  const run = (action: string, note?: string, onDone?: () => void) =>
+  const run = (action: string, note?: string, onDone?: (updated: OrderDetail) => void) =>
     change.mutate(
       { action, expectedStatus: order.status, ...(note !== undefined && { note }) },
       {
         onSuccess: (updated) => {
-          onDone?.();
+          onDone?.(updated);
           toast.success(`Order ${updated.orderNumber} is now ${orderStatusLabel(updated.status)}.`);
         },
         onError: (err) => {
@@ -38,35 +41,63 @@ export function useOrderChange(order: { id: string; status: OrderStatus }) {
 /**
  * The changes the viewer can make now: one button each, with a dialog for a reason or the delivery.
  * `omit`: an action the page already offers beside the tracker (a vendor's Cancel Order on its card).
+ * The button pressed gives way to the next steps, so the new status is said above them and takes the
+ * focus, while the order stays in it.
  */
 export function OrderActions({ order, omit }: { order: OrderDetail; omit?: string | undefined }) {
   const { change, run: runChange } = useOrderChange(order);
   const [asking, setAsking] = useState<OrderAction | null>(null);
   const [delivering, setDelivering] = useState(false);
+  const [changedTo, setChangedTo] = useState<string | null>(null);
+  const { focusTarget, moveFocus } = useFocusAfterAction();
   const notesId = useId();
   const actions = order.actions.filter((a) => a.action !== omit);
-  if (actions.length === 0) return null;
+  const changed = changedTo === order.status;
+  if (actions.length === 0 && !changed) return null;
   const waiting = actions.filter((a) => a.notYet !== null);
-  const run = (action: string, note?: string) => runChange(action, note, () => setAsking(null));
+  // A list may show several orders' trackers: each button's name says which order it changes.
+  const who = order.viewer === 'vendor' ? order.customerName : order.vendor.businessName;
+  const done = (updated: OrderDetail) => {
+    setChangedTo(updated.status);
+    moveFocus(updated.status);
+  };
+  const run = (action: string, note?: string) =>
+    runChange(action, note, (updated) => {
+      setAsking(null);
+      done(updated);
+    });
   return (
     <div className="space-y-2">
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Update status">
-        {actions.map((a) => (
-          <Button
-            key={a.action}
-            size="sm"
-            variant={a.needsReason ? 'outline' : 'default'}
-            // Before the delivery window the server refuses it: say when it opens instead.
-            disabled={change.isPending || a.notYet !== null}
-            aria-describedby={a.notYet ? `${notesId}-${a.action}` : undefined}
-            onClick={() =>
-              a.action === 'deliver' ? setDelivering(true) : a.needsReason ? setAsking(a) : run(a.action)
-            }
-          >
-            {a.label}
-          </Button>
-        ))}
-      </div>
+      {changed && (
+        <p
+          ref={focusTarget(order.status)}
+          tabIndex={-1}
+          className="flex w-fit items-center gap-2 rounded-md text-sm font-medium text-sage-700"
+        >
+          <Check className="size-4 shrink-0" aria-hidden />
+          Updated: the order is now {orderStatusLabel(order.status)}.
+        </p>
+      )}
+      {actions.length > 0 && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Update status">
+          {actions.map((a) => (
+            <Button
+              key={a.action}
+              size="sm"
+              variant={a.needsReason ? 'outline' : 'default'}
+              // Before the delivery window the server refuses it: say when it opens instead.
+              disabled={change.isPending || a.notYet !== null}
+              aria-label={forOrder(a.label, order.orderNumber, who)}
+              aria-describedby={a.notYet ? `${notesId}-${a.action}` : undefined}
+              onClick={() =>
+                a.action === 'deliver' ? setDelivering(true) : a.needsReason ? setAsking(a) : run(a.action)
+              }
+            >
+              {a.label}
+            </Button>
+          ))}
+        </div>
+      )}
       {waiting.map((a) => (
         <p
           key={a.action}
@@ -77,7 +108,12 @@ export function OrderActions({ order, omit }: { order: OrderDetail; omit?: strin
           {a.notYet}
         </p>
       ))}
-      <DeliverDialog order={order} open={delivering} onClose={() => setDelivering(false)} />
+      <DeliverDialog
+        order={order}
+        open={delivering}
+        onClose={() => setDelivering(false)}
+        onDelivered={done}
+      />
       <ReasonDialog
         action={asking}
         preview={asking && <CancellationPreview order={order} action={asking.action} />}
@@ -120,6 +156,7 @@ export function ReasonDialog({
       <DialogContent
         title={`${action?.label ?? ''}: ${orderNumber}`}
         description="Tell the other side why. It is kept on the order’s timeline."
+        onCloseAutoFocus={keepPlacedFocus}
       >
         <form
           noValidate

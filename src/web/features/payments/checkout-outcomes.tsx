@@ -1,16 +1,20 @@
 import { Undo2, ShieldCheck } from 'lucide-react';
+import type { RefCallback } from 'react';
 import { Link } from 'react-router';
 import { formatCents } from '../../../shared/money.ts';
 import type { Checkout } from '../../../shared/schemas/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 
+/** Where the focus goes when an outcome replaces the card form the customer just used: its heading. */
+type HeadingRef = RefCallback<HTMLElement>;
+
 /** The payment went through: held by Frosted until the customer is satisfied. */
-export function Paid({ checkout }: { checkout: Checkout }) {
+export function Paid({ checkout, headingRef }: { checkout: Checkout; headingRef?: HeadingRef }) {
   return (
     <div role="status" className="text-center">
       <ShieldCheck className="mx-auto size-12 text-sage-700" aria-hidden />
-      <h1 id="pay-title" className="mt-4 text-3xl font-semibold">
+      <h1 id="pay-title" ref={headingRef} tabIndex={-1} className="mt-4 text-3xl font-semibold">
         Payment protected
       </h1>
       <p className="mx-auto mt-3 max-w-md text-cocoa-600">
@@ -33,14 +37,16 @@ export function Paid({ checkout }: { checkout: Checkout }) {
 export function Refunding({
   checkout,
   refund,
+  headingRef,
 }: {
   checkout: Checkout;
   refund: NonNullable<Checkout['refund']>;
+  headingRef?: HeadingRef;
 }) {
   return (
     <div role="status" className="text-center">
       <Undo2 className="mx-auto size-12 text-rose-600" aria-hidden />
-      <h1 id="pay-title" className="mt-4 text-3xl font-semibold">
+      <h1 id="pay-title" ref={headingRef} tabIndex={-1} className="mt-4 text-3xl font-semibold">
         {refund.reason === 'order_cancelled' ? 'This order was cancelled' : 'This order was already paid'}
       </h1>
       <p className="mx-auto mt-3 max-w-md text-cocoa-600">
@@ -61,15 +67,17 @@ export function Confirming({
   checkout,
   onCheck,
   checking,
+  headingRef,
 }: {
   checkout: Checkout;
   onCheck: () => void;
   checking: boolean;
+  headingRef?: HeadingRef;
 }) {
   return (
     <div role="status" className="text-center">
       <Spinner label="Confirming your payment" className="py-4" />
-      <h1 id="pay-title" className="mt-2 text-3xl font-semibold">
+      <h1 id="pay-title" ref={headingRef} tabIndex={-1} className="mt-2 text-3xl font-semibold">
         Confirming your payment
       </h1>
       <p className="mx-auto mt-3 max-w-md text-cocoa-600">

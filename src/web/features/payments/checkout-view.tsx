@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
 import { useCheckout } from './api.ts';
 import { Confirming, Paid, Refunding } from './checkout-outcomes.tsx';
 import { CardForm } from './sandbox-card-form.tsx';
@@ -21,9 +22,15 @@ export const StripeReturn = lazy(() =>
   import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeReturn })),
 );
 
-/** Pay for an order: what it is, payment protection in plain words, and the card form. */
+/**
+ * Pay for an order: what it is, payment protection in plain words, and the card form. The card form
+ * gives way to the payment's outcome, which takes the focus once the customer has paid (or the card
+ * was refused), never when the page opens on it.
+ */
 export function CheckoutView({ orderId }: { orderId: string }) {
   const checkout = useCheckout(orderId);
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  const outcome = focusTarget('outcome');
   if (checkout.isPending) return <Spinner label="Preparing your payment" className="py-16" />;
   if (checkout.isError) {
     const err = checkout.error;
@@ -46,17 +53,27 @@ export function CheckoutView({ orderId }: { orderId: string }) {
         className="rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-soft)] sm:p-8"
       >
         {c.refund ? (
-          <Refunding checkout={c} refund={c.refund} />
+          <Refunding checkout={c} refund={c.refund} headingRef={outcome} />
         ) : c.status === 'succeeded' ? (
-          <Paid checkout={c} />
+          <Paid checkout={c} headingRef={outcome} />
         ) : c.confirming ? (
-          <Confirming checkout={c} onCheck={() => void checkout.refetch()} checking={checkout.isFetching} />
+          <Confirming
+            checkout={c}
+            onCheck={() => void checkout.refetch()}
+            checking={checkout.isFetching}
+            headingRef={outcome}
+          />
         ) : c.provider === 'stripe' ? (
           <Suspense fallback={<Spinner label="Loading Stripe’s payment form" className="py-16" />}>
             <StripePaymentForm checkout={c} orderId={orderId} />
           </Suspense>
         ) : (
-          <CardForm checkout={c} orderId={orderId} />
+          <CardForm
+            checkout={c}
+            orderId={orderId}
+            failureRef={outcome}
+            onAnswered={() => moveFocus('outcome')}
+          />
         )}
       </section>
       <aside className="space-y-4">

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreditCard, FlaskConical } from 'lucide-react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, RefCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { formatCents } from '../../../shared/money.ts';
 import { type Checkout, type SandboxCardInput, sandboxCardSchema } from '../../../shared/schemas/payments.ts';
@@ -8,13 +8,28 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { formFields, InputField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepPlacedFocus } from '../../lib/use-focus-after-action.ts';
 import { useNewAttempt, useSandboxAuthentication, useSandboxCard } from './api.ts';
 import { formatCardExpiry } from './card-expiry.ts';
 
 const cardSchema = sandboxCardSchema();
 
-/** The sandbox processor's card form, with its test cards and the bank's confirmation step. */
-export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: string }) {
+/**
+ * The sandbox processor's card form, with its test cards and the bank's confirmation step.
+ * `onAnswered`: the processor answered an attempt (its outcome replaces the form, or a refusal is
+ * said above it at `failureRef`).
+ */
+export function CardForm({
+  checkout,
+  orderId,
+  failureRef,
+  onAnswered,
+}: {
+  checkout: Checkout;
+  orderId: string;
+  failureRef?: RefCallback<HTMLElement>;
+  onAnswered?: () => void;
+}) {
   const card = useSandboxCard(orderId);
   const authenticate = useSandboxAuthentication(orderId);
   const newAttempt = useNewAttempt(orderId);
@@ -40,13 +55,20 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
       // A declined card ends that payment: the next card goes with a new one.
       const paymentId = failed ? (await newAttempt()).paymentId : checkout.paymentId;
       await card.mutateAsync({ paymentId, card: values });
+      onAnswered?.();
     } catch (err) {
-      // Field messages go to their fields; anything else shows above the form (attemptError).
-      if (err instanceof ApiError)
-        for (const [field, message] of Object.entries(err.fields))
-          setError(field as keyof SandboxCardInput, { message });
+      // Field messages go to their fields (the first one focused); anything else shows above the form
+      // (attemptError).
+      const fields = err instanceof ApiError ? Object.entries(err.fields) : [];
+      fields.forEach(([field, message], i) =>
+        setError(field as keyof SandboxCardInput, { message }, { shouldFocus: i === 0 }),
+      );
+      if (fields.length === 0) onAnswered?.();
     }
   };
+
+  const answerBank = (approve: boolean) =>
+    authenticate.mutate({ paymentId: checkout.paymentId, approve }, { onSuccess: () => onAnswered?.() });
 
   const busy = card.isPending || authenticate.isPending || formState.isSubmitting;
   const attemptError =
@@ -76,6 +98,8 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
       {(failed || attemptError) && (
         <p
           role="alert"
+          ref={failureRef}
+          tabIndex={-1}
           className="mt-4 rounded-2xl bg-rose-50 p-4 text-sm font-medium text-rose-800 ring-1 ring-rose-200"
         >
           {attemptError ?? checkout.failureMessage} Your order is still waiting for payment: try another card.
@@ -119,27 +143,22 @@ export function CardForm({ checkout, orderId }: { checkout: Checkout; orderId: s
       {/* Closing the bank's step without confirming is refusing it, as a bank's page would. */}
       <Dialog
         open={checkout.status === 'requires_action'}
-        onOpenChange={(open) =>
-          !open && authenticate.mutate({ paymentId: checkout.paymentId, approve: false })
-        }
+        onOpenChange={(open) => !open && answerBank(false)}
       >
         <DialogContent
+          onCloseAutoFocus={keepPlacedFocus}
           title="Confirm this payment"
           description="Your bank asks you to confirm this payment (a test of 3-D Secure: nothing leaves Frosted)."
         >
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button
-              className="flex-1"
-              disabled={authenticate.isPending}
-              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: true })}
-            >
+            <Button className="flex-1" disabled={authenticate.isPending} onClick={() => answerBank(true)}>
               Confirm payment
             </Button>
             <Button
               variant="outline"
               className="flex-1"
               disabled={authenticate.isPending}
-              onClick={() => authenticate.mutate({ paymentId: checkout.paymentId, approve: false })}
+              onClick={() => answerBank(false)}
             >
               Fail confirmation
             </Button>

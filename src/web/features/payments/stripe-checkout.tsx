@@ -8,6 +8,7 @@ import type { Checkout } from '../../../shared/schemas/payments.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
 import { markSubmitted, useOrderAfterPayment } from './api.ts';
 
 /*
@@ -27,6 +28,13 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Pay is pressed and refused: the reason, said above the form, takes the focus.
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  const refused = (message: string) => {
+    setError(message);
+    setBusy(false);
+    moveFocus(message);
+  };
   const { publishableKey, clientSecret } = checkout;
 
   useEffect(() => {
@@ -61,8 +69,7 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
     try {
       await markSubmitted(checkout.paymentId);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Your payment could not be started. Please try again.');
-      setBusy(false);
+      refused(err instanceof Error ? err.message : 'Your payment could not be started. Please try again.');
       return;
     }
     // On success Stripe redirects to return_url; coming back here means it could not be confirmed.
@@ -70,8 +77,7 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
       elements: stripe.current.elements,
       confirmParams: { return_url: `${window.location.origin}/orders/${orderId}/pay` },
     });
-    setError(result.error.message ?? 'Your payment could not be completed. Please try again.');
-    setBusy(false);
+    refused(result.error.message ?? 'Your payment could not be completed. Please try again.');
   };
 
   const failure = error ?? (checkout.status === 'failed' ? checkout.failureMessage : null);
@@ -90,6 +96,8 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
       {failure && (
         <p
           role="alert"
+          ref={focusTarget(failure)}
+          tabIndex={-1}
           className="mt-4 rounded-2xl bg-rose-50 p-4 text-sm font-medium text-rose-800 ring-1 ring-rose-200"
         >
           {failure} Your order is still waiting for payment: try another card.

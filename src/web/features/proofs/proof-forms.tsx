@@ -9,6 +9,7 @@ import { TextareaField } from '../../components/ui/field.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { PhotoStrip } from '../../components/ui/photo-strip.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { keepPlacedFocus } from '../../lib/use-focus-after-action.ts';
 import { useObjectUrls } from '../../lib/use-object-urls.ts';
 import { useRequestProofChanges, useSendProof } from './api.ts';
 
@@ -107,7 +108,7 @@ function ProofDialog({
   };
   return (
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent title={title} description={description}>
+      <DialogContent title={title} description={description} onCloseAutoFocus={keepPlacedFocus}>
         <form
           noValidate
           className="space-y-4"
@@ -165,8 +166,16 @@ function ProofDialog({
   );
 }
 
-/** The vendor's Send Proof: notes and one to five sketches or photos. */
-export function SendProofButton({ orderId, round }: { orderId: string; round: number }) {
+/** The vendor's Send Proof: notes and one to five sketches or photos; `onSent` once it is sent. */
+export function SendProofButton({
+  orderId,
+  round,
+  onSent,
+}: {
+  orderId: string;
+  round: number;
+  onSent: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const send = useSendProof(orderId);
   return (
@@ -193,6 +202,7 @@ export function SendProofButton({ orderId, round }: { orderId: string; round: nu
             onSuccess: () => {
               done();
               toast.success('Proof sent. The customer has been told.');
+              onSent();
             },
             onError: fail,
           })
@@ -202,8 +212,19 @@ export function SendProofButton({ orderId, round }: { orderId: string; round: nu
   );
 }
 
-/** The customer's Request Changes on the latest proof: what to change, and pictures if they help. */
-export function RequestChangesButton({ orderId, proofId }: { orderId: string; proofId: string }) {
+/**
+ * The customer's Request Changes on the latest proof: what to change, and pictures if they help;
+ * `onSent` once it is sent.
+ */
+export function RequestChangesButton({
+  orderId,
+  proofId,
+  onSent,
+}: {
+  orderId: string;
+  proofId: string;
+  onSent: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const changes = useRequestProofChanges(orderId);
   return (
@@ -232,6 +253,7 @@ export function RequestChangesButton({ orderId, proofId }: { orderId: string; pr
               onSuccess: () => {
                 done();
                 toast.success('Your changes were sent to the vendor.');
+                onSent();
               },
               onError: fail,
             },

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { PhotoStrip, storedPhotos } from '../../components/ui/photo-strip.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
 import { useApproveProof, useOrderProofs } from './api.ts';
 import { RequestChangesButton, SendProofButton } from './proof-forms.tsx';
 
@@ -49,9 +50,17 @@ export function ProofsPanel({ order }: { order: OrderDetail }) {
   );
 }
 
+type FocusTarget = ReturnType<typeof useFocusAfterAction>['focusTarget'];
+
+/**
+ * The rounds and the viewer's answers. The buttons give way to what they made, which takes the focus:
+ * the proof sent (a new round), or the answer under the proof approved or sent back.
+ */
 function ProofsBody({ order, proofs }: { order: OrderDetail; proofs: OrderProofs }) {
   const { rounds, changes, can, viewer } = proofs;
   const latest = rounds.at(-1);
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  const next = (latest?.round ?? 0) + 1;
   return (
     <>
       {rounds.length === 0 && (
@@ -84,22 +93,44 @@ function ProofsBody({ order, proofs }: { order: OrderDetail; proofs: OrderProofs
       {rounds.length > 0 && (
         <ol className="space-y-4 border-l-2 border-cream-300 pl-4" aria-label="Proof rounds">
           {rounds.map((r) => (
-            <Round key={r.id} round={r} viewer={viewer} />
+            <Round key={r.id} round={r} viewer={viewer} focusTarget={focusTarget} />
           ))}
         </ol>
       )}
       {(can.send || (latest && can.approve)) && (
         <div className="flex flex-wrap gap-2" role="group" aria-label="Answer the proof">
-          {can.send && <SendProofButton orderId={order.id} round={(latest?.round ?? 0) + 1} />}
-          {latest && can.approve && <ApproveButton orderId={order.id} proofId={latest.id} />}
-          {latest && can.requestChanges && <RequestChangesButton orderId={order.id} proofId={latest.id} />}
+          {can.send && (
+            <SendProofButton orderId={order.id} round={next} onSent={() => moveFocus(`proof-${next}`)} />
+          )}
+          {latest && can.approve && (
+            <ApproveButton
+              orderId={order.id}
+              proofId={latest.id}
+              onApproved={() => moveFocus(`answer-${latest.id}`)}
+            />
+          )}
+          {latest && can.requestChanges && (
+            <RequestChangesButton
+              orderId={order.id}
+              proofId={latest.id}
+              onSent={() => moveFocus(`answer-${latest.id}`)}
+            />
+          )}
         </div>
       )}
     </>
   );
 }
 
-function ApproveButton({ orderId, proofId }: { orderId: string; proofId: string }) {
+function ApproveButton({
+  orderId,
+  proofId,
+  onApproved,
+}: {
+  orderId: string;
+  proofId: string;
+  onApproved: () => void;
+}) {
   const approve = useApproveProof(orderId);
   return (
     <Button
@@ -107,7 +138,10 @@ function ApproveButton({ orderId, proofId }: { orderId: string; proofId: string 
       disabled={approve.isPending}
       onClick={() =>
         approve.mutate(proofId, {
-          onSuccess: () => toast.success('Design approved. The vendor has been told.'),
+          onSuccess: () => {
+            toast.success('Design approved. The vendor has been told.');
+            onApproved();
+          },
           onError: (err) => toast.error(err.message),
         })
       }
@@ -128,13 +162,25 @@ const Pictures = ({ images, label }: { images: ProofView['images']; label: strin
 );
 
 /** One round: the vendor's proof, and the customer's answer under it. */
-function Round({ round: r, viewer }: { round: ProofView; viewer: OrderProofs['viewer'] }) {
+function Round({
+  round: r,
+  viewer,
+  focusTarget,
+}: {
+  round: ProofView;
+  viewer: OrderProofs['viewer'];
+  focusTarget: FocusTarget;
+}) {
   const status = STATUS[r.status];
   const you = (side: 'customer' | 'vendor') => viewer === side;
   return (
     <li className="relative">
       <span aria-hidden className="absolute top-1.5 -left-[1.4rem] size-2.5 rounded-full bg-rose-500" />
-      <div className="flex flex-wrap items-center gap-2">
+      <div
+        ref={focusTarget(`proof-${r.round}`)}
+        tabIndex={-1}
+        className="flex w-fit flex-wrap items-center gap-2 rounded-md"
+      >
         <p className="font-medium text-cocoa-900">Proof {r.round}</p>
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
@@ -146,7 +192,11 @@ function Round({ round: r, viewer }: { round: ProofView; viewer: OrderProofs['vi
       <Pictures images={r.images} label={`Proof ${r.round}`} />
       {r.respondedAt && (
         <div className="mt-3 max-w-2xl rounded-xl bg-cream-100 p-3">
-          <p className="font-medium text-cocoa-800">
+          <p
+            ref={focusTarget(`answer-${r.id}`)}
+            tabIndex={-1}
+            className="w-fit rounded-md font-medium text-cocoa-800"
+          >
             {r.status === 'approved' ? 'Approved' : 'Changes requested'}{' '}
             <span className="font-normal text-cocoa-500">
               · <time dateTime={r.respondedAt}>{formatDateTime(r.respondedAt)}</time> ·{' '}

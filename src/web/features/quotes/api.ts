@@ -27,13 +27,16 @@ export const useQuoteInbox = () =>
     select: (d) => d.quotes,
   });
 
-/** The vendor's answer (or revision) and decline; the inbox refreshes after either. */
+/**
+ * The vendor's answer (or revision) and decline. Each is done once the inbox shows it (the refresh is
+ * waited for), so the form gives way to the quote as it now is.
+ */
 export function useQuoteReply(quoteId: string) {
   const qc = useQueryClient();
-  const done = () => void qc.invalidateQueries({ queryKey: quoteKeys.inbox });
+  const done = () => qc.invalidateQueries({ queryKey: quoteKeys.inbox });
   const answer = useMutation({
     mutationFn: (input: QuoteAnswerInput) =>
-      api(`/api/quotes/${quoteId}/answer`, { method: 'POST', json: input }),
+      api<{ id: string; revision: number }>(`/api/quotes/${quoteId}/answer`, { method: 'POST', json: input }),
     onSuccess: done,
   });
   const decline = useMutation({

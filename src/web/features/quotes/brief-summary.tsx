@@ -13,6 +13,15 @@ export const briefLine = (b: Brief) =>
   }`;
 
 /**
+ * The accessible name of a control each request of the vendor's inbox repeats: its visible label, then
+ * whose request it is and for what ("Send Quote for Maya L. (Birthday, December 24, 2026)").
+ */
+export const forRequest = (
+  label: string,
+  q: { customerName: string; brief: Pick<Brief, 'occasion' | 'eventDate'> },
+) => `${label} for ${q.customerName} (${q.brief.occasion}, ${formatDayKey(q.brief.eventDate)})`;
+
+/**
  * The warning that the brief's size serves fewer people than it asks for, to the customer who asked
  * or the vendor who answers; nothing when the size fits (src/shared/cake-sizes.ts).
  */

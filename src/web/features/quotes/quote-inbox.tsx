@@ -9,8 +9,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { useFocusAfterAction } from '../../lib/use-focus-after-action.ts';
 import { useQuoteInbox } from './api.ts';
-import { ServingsNote } from './brief-summary.tsx';
+import { forRequest, ServingsNote } from './brief-summary.tsx';
 import { AnswerForm, DeclineForm } from './quote-reply-forms.tsx';
 import { QuoteThread } from './quote-thread.tsx';
 
@@ -49,10 +50,28 @@ export function QuoteInbox() {
   );
 }
 
+type Reply = 'answer' | 'decline';
+
+/**
+ * One request. Its reply form takes the focus from the button that opened it, and gives it back
+ * (Cancel) or to what the reply made: the quote as sent, or the request declined.
+ */
 function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
-  const [mode, setMode] = useState<'answer' | 'decline' | null>(null);
+  const [mode, setMode] = useState<Reply | null>(null);
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  const open = (reply: Reply) => {
+    setMode(reply);
+    moveFocus('form');
+  };
+  const close = (focus: string) => {
+    setMode(null);
+    moveFocus(focus);
+  };
   const b = q.brief;
-  const lastChange = [...q.events].reverse().find((e) => e.action === 'askChange');
+  const events = [...q.events].reverse();
+  const lastChange = events.find((e) => e.action === 'askChange');
+  const declined = q.status === 'declined' ? events.find((e) => e.action === 'decline') : undefined;
+  const answerLabel = q.status === 'quoted' ? 'Revise Quote' : 'Send Quote';
   return (
     <Card className="p-4 sm:p-5">
       <div className="flex flex-col gap-4 sm:flex-row">
@@ -117,14 +136,30 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
             </p>
           )}
           {q.priceCents !== null && (
-            <p className="mt-3 text-sm text-cocoa-700">
+            <p
+              ref={focusTarget(`quoted-${q.revision}`)}
+              tabIndex={-1}
+              className="mt-3 w-fit rounded-md text-sm text-cocoa-700"
+            >
               Your quote: <strong>{formatCents(q.totalCents ?? q.priceCents)}</strong>
               {q.validUntil && ` · valid until ${formatDateTime(q.validUntil)}`}
             </p>
           )}
+          {declined && (
+            <p
+              ref={focusTarget('declined')}
+              tabIndex={-1}
+              className="mt-3 w-fit rounded-md text-sm text-cocoa-700"
+            >
+              You declined this request{declined.message ? `: “${declined.message}”` : '.'}
+            </p>
+          )}
           {q.events.length > 1 && (
             <details className="group mt-3">
-              <summary className="w-fit cursor-pointer text-sm font-medium text-rose-600 hover:underline">
+              <summary
+                aria-label={forRequest(`History (${q.events.length})`, q)}
+                className="w-fit cursor-pointer text-sm font-medium text-rose-600 hover:underline"
+              >
                 History ({q.events.length})
               </summary>
               <QuoteThread
@@ -140,16 +175,41 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
       </div>
       {isOpenQuote(q.status) && mode === null && (
         <div className="mt-4 flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => setMode('answer')}>
-            {q.status === 'quoted' ? 'Revise Quote' : 'Send Quote'}
+          <Button
+            size="sm"
+            ref={focusTarget('answer')}
+            aria-label={forRequest(answerLabel, q)}
+            onClick={() => open('answer')}
+          >
+            {answerLabel}
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setMode('decline')}>
+          <Button
+            size="sm"
+            variant="outline"
+            ref={focusTarget('decline')}
+            aria-label={forRequest('Decline', q)}
+            onClick={() => open('decline')}
+          >
             Decline
           </Button>
         </div>
       )}
-      {mode === 'answer' && <AnswerForm quote={q} onDone={() => setMode(null)} />}
-      {mode === 'decline' && <DeclineForm quote={q} onDone={() => setMode(null)} />}
+      {mode === 'answer' && (
+        <AnswerForm
+          quote={q}
+          firstField={focusTarget('form')}
+          onCancel={() => close('answer')}
+          onDone={(revision) => close(`quoted-${revision}`)}
+        />
+      )}
+      {mode === 'decline' && (
+        <DeclineForm
+          quote={q}
+          firstField={focusTarget('form')}
+          onCancel={() => close('decline')}
+          onDone={() => close('declined')}
+        />
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type RefCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { parseDollars } from '../../../shared/money.ts';
 import {
@@ -12,6 +12,7 @@ import { InputField, TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cn } from '../../lib/cn.ts';
 import { useQuoteReply } from './api.ts';
+import { forRequest } from './brief-summary.tsx';
 
 /** The answer's field each of the form's fields makes (what the server's errors name). */
 const ANSWER_FIELD = {
@@ -22,8 +23,19 @@ const ANSWER_FIELD = {
   message: 'message',
 } as const;
 
-/** The vendor's answer to a request (Send Quote), or a new price for a quote (Revise Quote). */
-export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDone: () => void }) {
+/** What a reply form is told and gives back: its first field (focused when it opens), and how it ends. */
+interface ReplyProps<Result> {
+  quote: VendorQuoteView;
+  firstField: RefCallback<HTMLElement>;
+  onCancel: () => void;
+  onDone: (result: Result) => void;
+}
+
+/**
+ * The vendor's answer to a request (Send Quote), or a new price for a quote (Revise Quote); `onDone`
+ * is given the quote's new revision.
+ */
+export function AnswerForm({ quote: q, firstField, onCancel, onDone }: ReplyProps<number>) {
   const { answer } = useQuoteReply(q.id);
   const defaultValid = vancouverDay(addDays(new Date(), 7));
   const [values, setValues] = useState({
@@ -61,9 +73,9 @@ export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDon
     }
     setErrors({});
     answer.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: ({ revision }) => {
         toast.success('Quote sent to the customer.');
-        onDone();
+        onDone(revision);
       },
       onError: (err) => {
         if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
@@ -80,22 +92,27 @@ export function AnswerForm({ quote: q, onDone }: { quote: VendorQuoteView; onDon
         submit();
       }}
     >
-      <InputField label="Price ($)" inputMode="decimal" {...field('price')} />
+      <InputField label="Price ($)" inputMode="decimal" ref={firstField} {...field('price')} />
       <InputField label="Delivery fee ($)" inputMode="decimal" {...field('fee')} />
       <InputField label="Valid until" type="date" {...field('validDate')} />
       <InputField label="What is included" {...field('includes')} />
       <div className="sm:col-span-2">
         <TextareaField label="Message to the customer (optional)" rows={3} {...field('message')} />
       </div>
-      <ReplyButtons className="sm:col-span-2" pending={answer.isPending} onCancel={onDone}>
-        {answer.isPending ? 'Sending...' : q.status === 'quoted' ? 'Send Revised Quote' : 'Send Quote'}
-      </ReplyButtons>
+      <ReplyButtons
+        className="sm:col-span-2"
+        quote={q}
+        label={q.status === 'quoted' ? 'Send Revised Quote' : 'Send Quote'}
+        pendingLabel="Sending..."
+        pending={answer.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
 /** Declining a request, with the reason the customer reads. */
-export function DeclineForm({ quote: q, onDone }: { quote: VendorQuoteView; onDone: () => void }) {
+export function DeclineForm({ quote: q, firstField, onCancel, onDone }: ReplyProps<void>) {
   const { decline } = useQuoteReply(q.id);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
@@ -124,38 +141,63 @@ export function DeclineForm({ quote: q, onDone }: { quote: VendorQuoteView; onDo
       <TextareaField
         id={id}
         label="Why are you declining?"
+        ref={firstField}
         error={error}
         rows={2}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
       />
-      <ReplyButtons variant="outline" pending={decline.isPending} onCancel={onDone}>
-        {decline.isPending ? 'Declining...' : 'Decline Request'}
-      </ReplyButtons>
+      <ReplyButtons
+        variant="outline"
+        quote={q}
+        label="Decline Request"
+        pendingLabel="Declining..."
+        pending={decline.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
-/** A reply form's submit button (its label the children) and Cancel. */
+/**
+ * A reply form's submit button and Cancel. Several requests' forms may be open at once, so each
+ * button's name also says whose request it answers (forRequest).
+ */
 function ReplyButtons({
   className,
   variant,
+  quote,
+  label,
+  pendingLabel,
   pending,
   onCancel,
-  children,
 }: {
   className?: string;
   variant?: 'outline';
+  quote: VendorQuoteView;
+  label: string;
+  pendingLabel: string;
   pending: boolean;
   onCancel: () => void;
-  children: ReactNode;
 }) {
   return (
     <div className={cn('flex gap-2', className)}>
-      <Button type="submit" size="sm" variant={variant} disabled={pending}>
-        {children}
+      <Button
+        type="submit"
+        size="sm"
+        variant={variant}
+        disabled={pending}
+        aria-label={pending ? undefined : forRequest(label, quote)}
+      >
+        {pending ? pendingLabel : label}
       </Button>
-      <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+      <Button
+        type="button"
+        size="sm"
+        variant="ghost"
+        aria-label={forRequest('Cancel', quote)}
+        onClick={onCancel}
+      >
         Cancel
       </Button>
     </div>

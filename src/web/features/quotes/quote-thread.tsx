@@ -1,3 +1,4 @@
+import type { RefCallback } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { quoteTotalCents } from '../../../shared/quote-machine.ts';
 import type { QuoteView } from '../../../shared/schemas/quotes.ts';
@@ -83,6 +84,7 @@ export function QuoteThread({
   vendorName,
   label,
   className,
+  lastEntryRef,
 }: {
   events: QuoteEvent[];
   viewer: Viewer;
@@ -90,14 +92,17 @@ export function QuoteThread({
   /** The section's accessible name ("History of Poplar Bakery’s quote"). */
   label: string;
   className?: string;
+  /** The latest entry, focusable: where the focus goes after the viewer's own step. */
+  lastEntryRef?: RefCallback<HTMLElement> | undefined;
 }) {
   const entries = threadEntries(events, viewer, vendorName);
   return (
     // Not a list on purpose: the pages' lists are the quotes themselves.
     <section aria-label={label} className={cn('space-y-3', className)}>
-      {entries.map((e) => (
+      {entries.map((e, i) => (
         <div
           key={e.seq}
+          {...(lastEntryRef && i === entries.length - 1 && { ref: lastEntryRef, tabIndex: -1 })}
           className={cn(
             'border-l-2 pl-3 text-sm',
             e.party === 'customer'

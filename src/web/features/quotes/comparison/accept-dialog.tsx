@@ -80,7 +80,8 @@ export function AcceptDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !accept.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button>Accept Quote</Button>
+        {/* Every column has one: the name says whose quote it accepts. */}
+        <Button aria-label={`Accept Quote from ${vendor}`}>Accept Quote</Button>
       </DialogTrigger>
       <DialogContent
         title={`Accept ${vendor}’s quote?`}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type RefCallback, useId, useState } from 'react';
 import { parseDollars } from '../../../../shared/money.ts';
 import { quoteChangeSchema } from '../../../../shared/schemas/quotes.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,10 +6,13 @@ import { InputField, TextareaField } from '../../../components/ui/field.tsx';
 
 /** Ask for a Change: what the customer would like changed, and the price they hope for. */
 export function ChangeForm({
+  firstField,
   pending,
   onCancel,
   onSend,
 }: {
+  /** The first field, focused when the form opens. */
+  firstField?: RefCallback<HTMLElement>;
   pending: boolean;
   onCancel: () => void;
   onSend: (
@@ -20,6 +23,8 @@ export function ChangeForm({
   const [message, setMessage] = useState('');
   const [target, setTarget] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Several columns' forms may be open at once.
+  const id = useId();
   return (
     <form
       noValidate
@@ -40,15 +45,16 @@ export function ChangeForm({
       }}
     >
       <TextareaField
-        id="change-message"
+        id={`${id}-message`}
         label="What would you like changed?"
+        ref={firstField}
         error={errors.message}
         rows={3}
         value={message}
         onChange={(e) => setMessage(e.target.value)}
       />
       <InputField
-        id="change-target"
+        id={`${id}-target`}
         label="Price you hope for ($, optional)"
         error={errors.targetPriceCents}
         inputMode="decimal"

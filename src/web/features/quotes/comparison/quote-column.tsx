@@ -8,6 +8,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ApiError } from '../../../lib/api.ts';
+import { useFocusAfterAction } from '../../../lib/use-focus-after-action.ts';
 import { RatingText } from '../../vendors/rating-text.tsx';
 import { useQuoteDecision } from '../api.ts';
 import { QuoteThread } from '../quote-thread.tsx';
@@ -78,7 +79,8 @@ function PayForOrder({
 /**
  * One vendor's quote in the comparison: price, delivery fee, total, what is included, validity, the
  * vendor's rating and response time, its history, and the customer's answers (accept, ask for a
- * change). Once accepted, the payment of its order.
+ * change). Once accepted, the payment of its order. Ask for a Change gives the focus to its form, and
+ * the form back to the button (Cancel) or to the change asked, at the end of the history.
  */
 export function QuoteColumn({
   quote: q,
@@ -97,6 +99,11 @@ export function QuoteColumn({
 }) {
   const { accept, change } = useQuoteDecision(request.id, q.id);
   const [asking, setAsking] = useState(false);
+  const { focusTarget, moveFocus } = useFocusAfterAction();
+  const ask = (next: boolean, focus: string) => {
+    setAsking(next);
+    moveFocus(focus);
+  };
   const orderId = accepted?.orderId ?? (q.orderStatus === 'pending' ? q.orderId : null);
   return (
     <Card className="flex h-full flex-col p-5">
@@ -146,6 +153,7 @@ export function QuoteColumn({
         vendorName={q.vendor.businessName}
         label={`History of ${q.vendor.businessName}’s quote`}
         className="mt-4 border-t border-cocoa-900/10 pt-4"
+        lastEntryRef={q.status === 'change_requested' ? focusTarget('asked') : undefined}
       />
       {orderId ? (
         <PayForOrder quote={q} orderId={orderId} orderNumber={accepted?.orderNumber} focus={!!accepted} />
@@ -155,7 +163,12 @@ export function QuoteColumn({
         !asking && (
           <div className="mt-auto flex flex-wrap gap-2 pt-5">
             <AcceptDialog quote={q} request={request} accept={accept} onAccepted={onAccepted} />
-            <Button variant="outline" onClick={() => setAsking(true)}>
+            <Button
+              variant="outline"
+              ref={focusTarget('ask')}
+              aria-label={`Ask for a Change from ${q.vendor.businessName}`}
+              onClick={() => ask(true, 'form')}
+            >
               Ask for a Change
             </Button>
           </div>
@@ -163,13 +176,14 @@ export function QuoteColumn({
       )}
       {asking && (
         <ChangeForm
+          firstField={focusTarget('form')}
           pending={change.isPending}
-          onCancel={() => setAsking(false)}
+          onCancel={() => ask(false, 'ask')}
           onSend={(input, fail) =>
             change.mutate(input, {
               onSuccess: () => {
                 toast.success(`${q.vendor.businessName} has your request for a change.`);
-                setAsking(false);
+                ask(false, 'asked');
               },
               onError: (err) => {
                 if (err instanceof ApiError && Object.keys(err.fields).length) fail(err.fields);
