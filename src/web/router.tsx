@@ -4,7 +4,9 @@ import { preload } from 'react-dom';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './components/layout/error-boundary.tsx';
 import { NotFound } from './components/layout/not-found.tsx';
+import { AdminLayout, VendorLayout } from './components/layout/app-layout.tsx';
 import { PageLoading, RootLayout } from './components/layout/root-layout.tsx';
+import { SiteLayout } from './components/layout/site-layout.tsx';
 import { vendorPageQuery, vendorReviewsQuery } from './features/vendor-page/api.ts';
 import { featuredVendorsQuery } from './features/vendors/api/featured.ts';
 import type { Prefetch } from './lib/prefetch.ts';
@@ -63,70 +65,77 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
         : { Component };
     },
   });
+  /**
+   * Pages in a layout. While the first page's module loads, the layout (navigation, footer) already
+   * shows, with PageLoading in place of the page; an error shows inside the layout.
+   */
+  const laidOut = (Component: ComponentType, children: RouteObject[]): RouteObject => ({
+    Component,
+    children: [{ ErrorBoundary: RouteErrorBoundary, HydrateFallback: PageLoading, children }],
+  });
   const ssr = SERVER_RENDERED;
   return [
     {
       Component: RootLayout,
       children: [
-        {
-          ErrorBoundary: RouteErrorBoundary,
-          // While the first page's module loads, the layout (navigation, footer) already shows, with this
-          // in place of the page.
-          HydrateFallback: PageLoading,
-          children: [
-            // Most visits start here: part of the first download, the home page shows without waiting for
-            // another round trip (and its dozen small chunks) on a phone's network.
-            {
-              index: true,
-              Component: HomePage,
-              handle: ssr,
-              loader: () => started(queryClient.prefetchQuery(featuredVendorsQuery())),
-              shouldRevalidate: never,
-            },
-            page('auth', () => import('./pages/auth.tsx')),
-            page('auth/callback', () => import('./pages/auth-callback.tsx')),
-            page('forgot-password', () => import('./pages/forgot-password.tsx')),
-            page('reset-password', () => import('./pages/reset-password.tsx')),
-            page('unsubscribe', () => import('./pages/unsubscribe.tsx')),
-            page('oauth-test', () => import('./pages/oauth-test.tsx')),
-            page('dashboard-debug', () => import('./pages/dashboard-debug.tsx')),
-            page('customer-dashboard-test', () => import('./pages/customer-dashboard-test.tsx')),
-            page('customer-dashboard-simple', () => import('./pages/customer-dashboard-simple.tsx')),
-            page('admin-seeder', () => import('./pages/admin-seeder.tsx')),
-            page('account', () => import('./pages/account.tsx')),
-            page('admin', () => import('./pages/admin.tsx')),
-            page('admin/mailbox', () => import('./pages/admin-mailbox.tsx')),
-            page('customer-dashboard', () => import('./pages/customer-dashboard.tsx')),
-            page('customer-dashboard-original', () => import('./pages/customer-dashboard-original.tsx')),
-            page('vendor-dashboard', () => import('./pages/vendor-dashboard.tsx')),
-            page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
-            page('vendor-dashboard/verification', () => import('./pages/vendor-verification.tsx')),
-            page('messages', () => import('./pages/messages.tsx')),
-            page('quotes', () => import('./pages/quotes.tsx')),
-            page('quotes/new', () => import('./pages/quote-new.tsx')),
-            page('quotes/:id', () => import('./pages/quote-request.tsx')),
-            page('orders/:id', () => import('./pages/order.tsx')),
-            page('orders/:id/pay', () => import('./pages/checkout.tsx')),
-            {
-              ...page('vendor/:id', () => import('./pages/vendor-profile.tsx'), ssr),
-              loader: ({ params }) => started(prefetchVendorPage(queryClient, params.id ?? '')),
-              shouldRevalidate: never,
-            },
-            page('designs/:id', () => import('./pages/design.tsx')),
-            page('browse-vendors', () => import('./pages/browse-vendors.tsx'), ssr),
-            page('how-it-works', () => import('./pages/how-it-works.tsx'), ssr),
-            page('about', () => import('./pages/about.tsx'), ssr),
-            page('support', () => import('./pages/support.tsx'), ssr),
-            page('reviews', () => import('./pages/reviews.tsx'), ssr),
-            page('success-stories', () => import('./pages/success-stories.tsx'), ssr),
-            page('privacy', () => import('./pages/privacy.tsx'), ssr),
-            page('terms', () => import('./pages/terms.tsx'), ssr),
-            page('careers', () => import('./pages/careers.tsx'), ssr),
-            page('press', () => import('./pages/press.tsx'), ssr),
-            page('cookies', () => import('./pages/cookies.tsx'), ssr),
-            { path: '*', Component: NotFound, handle: ssr },
-          ],
-        },
+        // Vendors' and admins' work pages: the app's header, no marketing navigation or footer.
+        laidOut(VendorLayout, [
+          page('vendor-dashboard', () => import('./pages/vendor-dashboard.tsx')),
+          page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
+          page('vendor-dashboard/verification', () => import('./pages/vendor-verification.tsx')),
+        ]),
+        laidOut(AdminLayout, [
+          page('admin', () => import('./pages/admin.tsx')),
+          page('admin/mailbox', () => import('./pages/admin-mailbox.tsx')),
+          page('admin-seeder', () => import('./pages/admin-seeder.tsx')),
+        ]),
+        laidOut(SiteLayout, [
+          // Most visits start here: part of the first download, the home page shows without waiting for
+          // another round trip (and its dozen small chunks) on a phone's network.
+          {
+            index: true,
+            Component: HomePage,
+            handle: ssr,
+            loader: () => started(queryClient.prefetchQuery(featuredVendorsQuery())),
+            shouldRevalidate: never,
+          },
+          page('auth', () => import('./pages/auth.tsx')),
+          page('auth/callback', () => import('./pages/auth-callback.tsx')),
+          page('forgot-password', () => import('./pages/forgot-password.tsx')),
+          page('reset-password', () => import('./pages/reset-password.tsx')),
+          page('unsubscribe', () => import('./pages/unsubscribe.tsx')),
+          page('oauth-test', () => import('./pages/oauth-test.tsx')),
+          page('dashboard-debug', () => import('./pages/dashboard-debug.tsx')),
+          page('customer-dashboard-test', () => import('./pages/customer-dashboard-test.tsx')),
+          page('customer-dashboard-simple', () => import('./pages/customer-dashboard-simple.tsx')),
+          page('account', () => import('./pages/account.tsx')),
+          page('customer-dashboard', () => import('./pages/customer-dashboard.tsx')),
+          page('customer-dashboard-original', () => import('./pages/customer-dashboard-original.tsx')),
+          page('messages', () => import('./pages/messages.tsx')),
+          page('quotes', () => import('./pages/quotes.tsx')),
+          page('quotes/new', () => import('./pages/quote-new.tsx')),
+          page('quotes/:id', () => import('./pages/quote-request.tsx')),
+          page('orders/:id', () => import('./pages/order.tsx')),
+          page('orders/:id/pay', () => import('./pages/checkout.tsx')),
+          {
+            ...page('vendor/:id', () => import('./pages/vendor-profile.tsx'), ssr),
+            loader: ({ params }) => started(prefetchVendorPage(queryClient, params.id ?? '')),
+            shouldRevalidate: never,
+          },
+          page('designs/:id', () => import('./pages/design.tsx')),
+          page('browse-vendors', () => import('./pages/browse-vendors.tsx'), ssr),
+          page('how-it-works', () => import('./pages/how-it-works.tsx'), ssr),
+          page('about', () => import('./pages/about.tsx'), ssr),
+          page('support', () => import('./pages/support.tsx'), ssr),
+          page('reviews', () => import('./pages/reviews.tsx'), ssr),
+          page('success-stories', () => import('./pages/success-stories.tsx'), ssr),
+          page('privacy', () => import('./pages/privacy.tsx'), ssr),
+          page('terms', () => import('./pages/terms.tsx'), ssr),
+          page('careers', () => import('./pages/careers.tsx'), ssr),
+          page('press', () => import('./pages/press.tsx'), ssr),
+          page('cookies', () => import('./pages/cookies.tsx'), ssr),
+          { path: '*', Component: NotFound, handle: ssr },
+        ]),
       ],
     },
   ];

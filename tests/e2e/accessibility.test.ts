@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPortfolioItem } from '../../src/server/modules/vendors/portfolio-service.ts';
 import { createOrder, createReview, createUser, createVendor } from '../support/factories.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, recordLayoutShifts, settledLayoutShift } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -124,44 +124,17 @@ describe('accessibility (axe)', () => {
   }
 });
 
-interface Shift {
-  value: number;
-  nodes: string[];
-}
-
-/** Records every layout shift of the page from its first paint (the page's own code runs later). */
-const RECORD_SHIFTS = `
-  window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.hadRecentInput) continue;
-      window.__shifts.push({
-        value: entry.value,
-        nodes: (entry.sources || []).map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?'),
-      });
-    }
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
-
 describe('layout stability', () => {
   for (const viewport of VIEWPORTS) {
     it(`the vendor page at ${viewport.width} px shifts by at most 0.05 while it loads`, async () => {
       const { context, page } = await newPage(browser, server.url, viewport);
       try {
-        await page.addInitScript(RECORD_SHIFTS);
+        await recordLayoutShifts(page);
         await page.goto(`/vendor/${vendorId}`);
         await page.getByRole('heading', { level: 1, name: VENDOR }).waitFor();
         await page.getByText('The flowers looked real.').waitFor();
         // Everything that could still move the page has arrived: the pictures on screen and the fonts.
-        await expect
-          .poll(() =>
-            page.evaluate(
-              `document.fonts.status === 'loaded' && [...document.images].every((img) => img.loading === 'lazy' || img.complete)`,
-            ),
-          )
-          .toBe(true);
-        const shifts = (await page.evaluate('window.__shifts')) as Shift[];
-        const total = shifts.reduce((sum, s) => sum + s.value, 0);
+        const { total, shifts } = await settledLayoutShift(page);
         expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.05);
       } finally {
         await context.close();

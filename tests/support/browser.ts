@@ -182,3 +182,40 @@ export async function shownNames(scope: Page | Locator, role: string): Promise<s
   walk(await target.ariaSnapshotJSON({ timeout: 5_000 }));
   return names;
 }
+
+/** Records every layout shift of the page from its first paint (the page's own code runs later). */
+const RECORD_SHIFTS = `
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      window.__shifts.push({
+        value: entry.value,
+        nodes: (entry.sources || []).map((s) => s.node ? s.node.nodeName + '.' + (s.node.className || '') : '?'),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+`;
+
+/** Records the page's layout shifts from its first paint on: call before it loads. */
+export const recordLayoutShifts = (page: Page) => page.addInitScript(RECORD_SHIFTS);
+
+export interface LayoutShift {
+  value: number;
+  /** What moved: `NODENAME.class names`. */
+  nodes: string[];
+}
+
+/**
+ * The layout shifts recorded (recordLayoutShifts) once everything that could still move the page has
+ * arrived (the fonts, and every picture that is not lazy), and their sum as CLS counts it.
+ */
+export async function settledLayoutShift(page: Page): Promise<{ total: number; shifts: LayoutShift[] }> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      [...document.images].every((img) => img.loading === 'lazy' || img.complete),
+  );
+  const shifts = (await page.evaluate('window.__shifts')) as LayoutShift[];
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+}

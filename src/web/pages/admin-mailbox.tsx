@@ -6,7 +6,7 @@ export default function AdminMailboxPage() {
   return (
     <RequireAuth need="admin">
       {() => (
-        <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+        <div className="mx-auto max-w-6xl px-4 pb-12 pt-6 sm:px-6 sm:pt-10">
           <h1 className="text-4xl font-semibold">Mailbox</h1>
           <p className="mt-2 text-cocoa-600">
             Every e-mail Frosted sends, with its delivery: sent, queued for another try, or failed with its

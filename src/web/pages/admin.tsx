@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
-import { Button } from '../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { Applications } from '../features/admin/applications.tsx';
 import { Claims } from '../features/admin/claims.tsx';
@@ -26,19 +24,10 @@ export default function AdminPage() {
   return (
     <RequireAuth need="admin">
       {() => (
-        <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-4xl font-semibold">Admin</h1>
-            <div className="flex gap-2">
-              <Button asChild variant="outline" size="sm">
-                <Link to="/admin/mailbox">Mailbox</Link>
-              </Button>
-              <Button asChild variant="outline" size="sm">
-                <Link to="/admin-seeder">Demo data</Link>
-              </Button>
-            </div>
-          </div>
-          <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        // The mailbox and the demo data seeder are in the app header (app-layout.tsx).
+        <div className="mx-auto max-w-6xl px-4 pb-12 pt-6 sm:px-6 sm:pt-10">
+          <h1 className="text-3xl font-semibold sm:text-4xl">Admin</h1>
+          <Tabs value={tab} onValueChange={setTab} className="mt-6 sm:mt-8">
             <TabsList aria-label="Admin sections" className="flex-wrap rounded-3xl">
               {SECTIONS.map((s) => (
                 <TabsTrigger key={s.tab} value={s.tab}>

@@ -6,7 +6,11 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import type { SessionUser } from '../lib/auth-client.ts';
 import { cn } from '../lib/cn.ts';
 import { useConversations, useStartConversation } from '../features/messages/api.ts';
-import { ConversationList, NoMessages } from '../features/messages/conversation-list.tsx';
+import {
+  ConversationList,
+  ConversationListSkeleton,
+  NoMessages,
+} from '../features/messages/conversation-list.tsx';
 import { ConversationThread } from '../features/messages/conversation-thread.tsx';
 
 export default function MessagesPage() {
@@ -48,7 +52,7 @@ function Messages({ user }: { user: SessionUser }) {
       <div className="mt-8 grid gap-6 md:grid-cols-[18rem_1fr]">
         <div className={cn(selected && 'hidden md:block')}>
           {list.isPending ? (
-            <Spinner label="Loading conversations" />
+            <ConversationListSkeleton />
           ) : list.isError ? (
             <LoadError message={list.error.message} onRetry={() => void list.refetch()} />
           ) : list.data.length === 0 ? (

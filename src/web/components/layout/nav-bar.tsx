@@ -1,11 +1,11 @@
-import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { Link, NavLink } from 'react-router';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
+import { MenuToggle } from './menu-toggle.tsx';
+import { useSignOut } from './use-sign-out.ts';
 
 const LINKS = [
   { to: '/browse-vendors', label: 'Browse Vendors' },
@@ -30,7 +30,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
   const { data, isPending } = authClient.useSession();
-  const navigate = useNavigate();
+  const signOut = useSignOut(onNavigate);
 
   if (isPending) {
     // Keys make the buttons new elements rather than the placeholder restyled: appearing is not a
@@ -45,13 +45,6 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
     );
   }
   if (data?.user) {
-    // Leave the page first: a signed-in-only page would otherwise send the user to /auth on sign-out.
-    const signOut = async () => {
-      onNavigate?.();
-      navigate('/');
-      const { error } = await authClient.signOut();
-      if (error) toast.error(error.message || 'Sign out failed');
-    };
     return (
       <div key="user" className={cn('flex gap-2', stacked && 'flex-col')}>
         <Button asChild variant="outline" size="sm">
@@ -104,9 +97,12 @@ export function NavBar() {
             </li>
           ))}
         </ul>
-        <div className="flex items-center justify-end gap-1 justify-self-end sm:gap-2">
+        {/* Below lg as wide as the bell and the menu button from the start, so it does not grow (and
+            move) when the bell arrives. */}
+        <div className="flex min-w-[5.25rem] items-center justify-end gap-1 justify-self-end sm:min-w-[5.5rem] sm:gap-2 lg:min-w-0">
           {userId && (
-            <Suspense fallback={<div aria-hidden className="size-10" />}>
+            // As wide as the bell, and from lg the bell and Messages, so nothing moves when they arrive.
+            <Suspense fallback={<div aria-hidden className="h-10 w-10 lg:w-[5.25rem]" />}>
               <NavNotifications key={userId} userId={userId} />
             </Suspense>
           )}
@@ -114,17 +110,7 @@ export function NavBar() {
           <div className="hidden min-w-52 justify-end lg:flex">
             <AuthButtons />
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
-          >
-            {open ? <X /> : <Menu />}
-          </Button>
+          <MenuToggle open={open} controls="mobile-menu" onToggle={() => setOpen((o) => !o)} />
         </div>
       </nav>
       {open && (

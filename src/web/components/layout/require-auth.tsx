@@ -2,27 +2,34 @@ import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
 import { Button } from '../ui/button.tsx';
-import { Spinner } from '../ui/spinner.tsx';
+import { Skeleton, Spinner } from '../ui/spinner.tsx';
 
-type Need = 'customer' | 'vendor' | 'admin' | 'any';
+export type Need = 'customer' | 'vendor' | 'admin' | 'any';
 
-function allowed(user: SessionUser, need: Need): boolean {
+/** Whether `user` may open a page for `need`. */
+export function allowed(user: SessionUser, need: Need): boolean {
   if (need === 'any') return true;
   if (need === 'admin') return user.role === 'admin';
   return (user.userType ?? 'customer') === need;
 }
 
-/** Pages for signed-in users: visitors go to /auth and come back; a wrong role sees why it cannot enter. */
-export function RequireAuth({ need, children }: { need: Need; children: (user: SessionUser) => ReactNode }) {
+/**
+ * Pages for signed-in users: visitors go to /auth and come back; a wrong role sees why it cannot enter.
+ * While the session is checked, `loading` (the page's own loading state, so the page keeps one shape
+ * until its data is there) or the outline of a page.
+ */
+export function RequireAuth({
+  need,
+  loading = <PageSkeleton />,
+  children,
+}: {
+  need: Need;
+  loading?: ReactNode;
+  children: (user: SessionUser) => ReactNode;
+}) {
   const { data, isPending } = authClient.useSession();
   const location = useLocation();
-  if (isPending) {
-    return (
-      <div className="flex justify-center py-32">
-        <Spinner label="Checking your session" />
-      </div>
-    );
-  }
+  if (isPending) return loading;
   if (!data?.user) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth?next=${next}`} replace />;
@@ -44,4 +51,15 @@ export function RequireAuth({ need, children }: { need: Need; children: (user: S
     );
   }
   return <>{children(user)}</>;
+}
+
+/** A page's outline (its title, a line, its first block) while the session is checked. */
+function PageSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <Skeleton className="h-10 w-64 max-w-full" />
+      <Spinner label="Checking your session" className="mt-2 h-6" />
+      <Skeleton className="mt-8 h-72 w-full rounded-[var(--radius-card)]" />
+    </div>
+  );
 }

@@ -5,8 +5,6 @@ import { Spinner } from '../ui/spinner.tsx';
 import { usePendingDesignSave } from '../../features/designer/pending-save.ts';
 import { authClient } from '../../lib/auth-client.ts';
 import { useSessionKeeper } from '../../lib/use-session-keeper.ts';
-import { Footer } from './footer.tsx';
-import { NavBar } from './nav-bar.tsx';
 
 /** Scrolls to the element named by the URL hash (e.g. /#ai-designer) once the page has rendered it. */
 function useHashScroll() {
@@ -29,26 +27,24 @@ function useHashScroll() {
 // The event stream and what it updates: downloaded and opened only once someone is signed in.
 const LiveUpdates = lazy(() => import('../../features/notifications/live-updates.tsx'));
 
+/**
+ * What every page shares, whichever layout it has (src/web/router.tsx): the site's (navigation and
+ * footer, site-layout.tsx) or, on vendors' and admins' work pages, the app's (app-layout.tsx).
+ */
 export function RootLayout() {
   useHashScroll();
   useSessionKeeper();
   usePendingDesignSave();
   const userId = authClient.useSession().data?.user.id;
   return (
-    // No footer until the first page is there: shown below a loading spinner, it would jump down when the
-    // page arrives (a layout shift).
-    <div className="flex min-h-dvh flex-col [&:has([data-page-loading])>footer]:hidden">
+    <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to content
       </a>
-      <NavBar />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
+      <Outlet />
       {/* Bottom right: at the top the toasts covered the navigation links. */}
       <Toaster position="bottom-right" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
       {/* One stream per signed-in tab; a new user (or signing out) closes it. */}
@@ -62,10 +58,10 @@ export function RootLayout() {
   );
 }
 
-/** What the page area shows while the first page's code loads (the layout hides its footer meanwhile). */
+/** What the page area shows while the first page's code loads. */
 export function PageLoading() {
   return (
-    <div data-page-loading className="flex justify-center py-24">
+    <div className="flex justify-center py-24">
       <Spinner label="Loading Frosted" />
     </div>
   );

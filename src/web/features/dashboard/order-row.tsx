@@ -22,6 +22,8 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
           <img
             src={o.cakeDesign.imageUrl}
             alt={`${o.cakeDesign.occasion} cake design`}
+            width={96}
+            height={96}
             className="size-24 shrink-0 rounded-xl bg-cream-200 object-cover"
             loading="lazy"
           />

@@ -10,7 +10,8 @@ import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
 import { CustomerHeader } from './customer-header.tsx';
-import { DashboardError, DashboardLoading, DesignCard, EmptyState } from './parts.tsx';
+import { DashboardError, DesignCard, EmptyState } from './parts.tsx';
+import { OriginalCustomerDashboardSkeleton } from './skeletons.tsx';
 
 /** The full customer dashboard: stats and tabs for orders, designs, favorites and messages. */
 export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
@@ -36,7 +37,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
     });
   }, [data, query, status]);
 
-  if (isPending) return <DashboardLoading />;
+  if (isPending) return <OriginalCustomerDashboardSkeleton />;
   if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
   const { stats } = data;
   return (

@@ -106,6 +106,8 @@ export function DesignCard({ design, detail }: { design: CustomerDesign; detail:
         <img
           src={design.imageUrl}
           alt={`${design.title} design`}
+          width={512}
+          height={512}
           className="aspect-square w-full bg-cream-200 object-cover transition-opacity group-hover:opacity-90"
           loading="lazy"
         />

@@ -4,20 +4,13 @@ import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
 import { useCustomerDashboard } from './api.ts';
 import { CustomerHeader } from './customer-header.tsx';
-import {
-  AmountStatus,
-  DashboardError,
-  DashboardLoading,
-  DesignCard,
-  EmptyState,
-  forOrder,
-  PaymentActions,
-} from './parts.tsx';
+import { AmountStatus, DashboardError, DesignCard, EmptyState, forOrder, PaymentActions } from './parts.tsx';
+import { SimpleCustomerDashboardSkeleton } from './skeletons.tsx';
 
 /** The spec's simple customer dashboard: four stats, up to 3 recent orders and up to 6 designs. */
 export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useCustomerDashboard(user.id);
-  if (isPending) return <DashboardLoading />;
+  if (isPending) return <SimpleCustomerDashboardSkeleton />;
   if (error) return <DashboardError error={error} onRetry={() => void refetch()} />;
 
   const { stats } = data;
@@ -47,17 +40,19 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
             <ul className="mt-4 space-y-3">
               {data.orders.slice(0, 3).map((o) => (
                 <li key={o.id}>
-                  <Card className="flex items-center justify-between gap-4 p-4">
-                    <div className="min-w-0">
+                  {/* The vendor's name is what tells orders apart: it wraps (the buttons go below it on a
+                      phone) rather than being cut. */}
+                  <Card className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 p-4">
+                    <div className="min-w-0 flex-1 basis-48">
                       <p className="text-xs font-medium text-cocoa-500">{o.orderNumber}</p>
-                      <p className="truncate font-semibold">
+                      <p className="break-words font-semibold">
                         {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} ·{' '}
                         <Link to={`/vendor/${o.vendor.id}`} className="text-rose-600 hover:underline">
                           {o.vendor.businessName}
                         </Link>
                       </p>
                     </div>
-                    <div className="flex shrink-0 flex-col items-end gap-2">
+                    <div className="ml-auto flex shrink-0 flex-col items-end gap-2">
                       <AmountStatus
                         amount={o.amount}
                         status={o.status}

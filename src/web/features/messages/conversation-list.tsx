@@ -1,6 +1,7 @@
 import { MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import { type ConversationSummary, photosPreview } from '../../../shared/schemas/messages.ts';
+import { Skeleton, Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { formatShortDateTime } from '../../../shared/time.ts';
 
@@ -63,5 +64,20 @@ export function ConversationList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The list's shape while it loads: three conversations' rows at their height. */
+export function ConversationListSkeleton() {
+  return (
+    <div className="divide-y divide-cocoa-900/8 overflow-hidden rounded-[var(--radius-card)] bg-white ring-1 ring-cocoa-900/5">
+      <Spinner label="Loading conversations" className="sr-only" />
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="space-y-2 px-4 py-3.5">
+          <Skeleton className="h-5 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -46,9 +46,10 @@ export function ConversationThread({ id, orderId }: { id: string; orderId: strin
   const { data, isPending, error, refetch } = useThread(id);
   useMarkShownRead(id, data);
 
+  // The thread's frame at its least height, so the page below it stays put when the messages arrive.
   if (isPending)
     return (
-      <div className="flex justify-center py-20">
+      <div className="flex min-h-[28rem] items-center justify-center rounded-[var(--radius-card)] bg-white ring-1 ring-cocoa-900/5">
         <Spinner label="Loading conversation" />
       </div>
     );

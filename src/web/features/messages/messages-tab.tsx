@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useConversations } from './api.ts';
-import { ConversationList, NoMessages } from './conversation-list.tsx';
+import { ConversationList, ConversationListSkeleton, NoMessages } from './conversation-list.tsx';
 
 /** The dashboard's Messages tab: the user's real conversations, or the empty state. */
 export function MessagesTab() {
   const { data, isPending, error, refetch } = useConversations();
-  if (isPending) return <Spinner label="Loading conversations" />;
+  if (isPending) return <ConversationListSkeleton />;
   if (error) return <LoadError message={error.message} onRetry={() => void refetch()} />;
   return (
     <div>

@@ -12,14 +12,26 @@ const named = (what: string, count: number) => (count > 0 ? `${what}, ${count} u
 
 /**
  * The signed-in part of the navigation bar (loaded only once there is a session): Messages with its
- * unread count (from the lg breakpoint; below it the menu has its own link) and the notification bell.
+ * unread count (from the lg breakpoint, where the site's menu has its own link below it; at every
+ * width in the vendors' and admins' app header, which has no such link) and the notification bell.
  */
-export default function NavNotifications({ userId }: { userId: string }) {
+export default function NavNotifications({
+  userId,
+  messagesAlways = false,
+}: {
+  userId: string;
+  messagesAlways?: boolean;
+}) {
   const counts = useUnreadCounts(userId).data;
   const messages = counts?.messages ?? 0;
   return (
     <div className="flex items-center gap-1">
-      <Button asChild variant="ghost" size="icon" className="relative hidden lg:inline-flex">
+      <Button
+        asChild
+        variant="ghost"
+        size="icon"
+        className={cn('relative', !messagesAlways && 'hidden lg:inline-flex')}
+      >
         <Link to="/messages" aria-label={named('Messages', messages)}>
           <MessageCircle className="size-5!" aria-hidden />
           <CountBadge count={messages} className="absolute -top-0.5 -right-0.5" />

@@ -1,5 +1,5 @@
 import { Download, ExternalLink, Landmark, ShieldCheck, Wallet } from 'lucide-react';
-import { type Ref, useCallback, useRef } from 'react';
+import { type Ref, useCallback, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Skeleton, Spinner } from '../../components/ui/spinner.tsx';
 import { HeaderRow } from '../../components/ui/table.tsx';
 import { useRequestPayout, useStripeOnboarding, useVendorPayouts } from './api.ts';
 
@@ -28,6 +28,7 @@ const ORDER_COLUMNS = [
 export function VendorPayouts() {
   const view = useVendorPayouts();
   const payout = useRequestPayout();
+  const titleId = useId();
   // Once paid out, the button gives way to the note: focus goes there rather than to the page's top.
   const focusNothing = useRef(false);
   const nothingShown = useCallback((note: HTMLParagraphElement | null) => {
@@ -36,7 +37,7 @@ export function VendorPayouts() {
       note.focus();
     }
   }, []);
-  if (view.isPending) return <Spinner label="Loading your payouts" className="py-10" />;
+  if (view.isPending) return <PayoutsLoading />;
   if (view.isError)
     return <LoadError message={view.error.message} onRetry={() => void view.refetch()} className="p-6" />;
   const v = view.data;
@@ -85,30 +86,47 @@ export function VendorPayouts() {
           No payments yet. When a customer pays for an order, it shows here.
         </Card>
       ) : (
-        <Card className="overflow-x-auto p-0">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="p-4 text-left text-base font-semibold text-cocoa-900">
-              Money per order
-            </caption>
-            <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600">
-              <HeaderRow columns={ORDER_COLUMNS} className="px-4 py-2 font-medium" />
-            </thead>
-            <tbody>
-              {v.orders.map((o) => (
-                <tr key={o.orderId} className="border-b border-cocoa-900/5 last:border-0">
-                  <th scope="row" className="px-4 py-2 font-medium text-cocoa-900">
-                    {o.orderNumber}
-                  </th>
-                  <td className="px-4 py-2">{orderStatusLabel(o.status as OrderStatus)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(o.amountCents)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(o.refundedCents)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(o.feeCents)}</td>
-                  <td className="px-4 py-2 text-right font-semibold">{formatCents(o.vendorCents)}</td>
-                  <td className="px-4 py-2 text-right">{formatCents(o.heldCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <Card className="overflow-hidden p-0">
+          <h3 id={titleId} className="p-4 font-sans text-base font-semibold text-cocoa-900">
+            Money per order
+          </h3>
+          {/* Wider than a phone: the table scrolls sideways (its title stays), in a region a keyboard can
+              focus and scroll too, with each row's order number kept in view. */}
+          <div
+            role="region"
+            aria-labelledby={titleId}
+            // A region that scrolls must take focus, or a keyboard cannot scroll it (axe's
+            // scrollable-region-focusable).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            className="overflow-x-auto focus-visible:outline-offset-[-2px]"
+          >
+            <table aria-labelledby={titleId} className="w-full min-w-[36rem] text-left text-sm">
+              <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600 [&_th:first-child]:sticky [&_th:first-child]:left-0 [&_th:first-child]:bg-cream-100">
+                <HeaderRow columns={ORDER_COLUMNS} className="px-3 py-2 font-medium sm:px-4" />
+              </thead>
+              <tbody>
+                {v.orders.map((o) => (
+                  <tr key={o.orderId} className="border-b border-cocoa-900/5 last:border-0">
+                    <th
+                      scope="row"
+                      className="sticky left-0 whitespace-nowrap bg-white px-3 py-2 font-medium text-cocoa-900 sm:px-4"
+                    >
+                      {o.orderNumber}
+                    </th>
+                    <td className="px-3 py-2 sm:px-4">{orderStatusLabel(o.status as OrderStatus)}</td>
+                    <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.amountCents)}</td>
+                    <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.refundedCents)}</td>
+                    <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.feeCents)}</td>
+                    <td className="px-3 py-2 text-right font-semibold sm:px-4">
+                      {formatCents(o.vendorCents)}
+                    </td>
+                    <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.heldCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </Card>
       )}
       <section aria-labelledby="payouts-title">
@@ -129,6 +147,22 @@ export function VendorPayouts() {
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+/** The tab's shape while it loads: the three balances, the buttons, the table. */
+function PayoutsLoading() {
+  return (
+    <div className="space-y-6">
+      <Spinner label="Loading your payouts" className="sr-only" />
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-32 rounded-[var(--radius-card)]" />
+        ))}
+      </div>
+      <Skeleton className="h-11 w-64 rounded-full" />
+      <Skeleton className="h-48 rounded-[var(--radius-card)]" />
     </div>
   );
 }

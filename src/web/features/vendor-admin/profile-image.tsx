@@ -26,6 +26,8 @@ export function ProfileImage({ profile }: { profile: OwnVendorProfile }) {
           <img
             src={profile.imageUrl}
             alt={`Current cover of ${profile.businessName}`}
+            width={448}
+            height={252}
             className="size-full object-cover"
           />
         )}
