@@ -21,6 +21,16 @@ describe('queriesToRefresh', () => {
     ]);
   });
 
+  it('a payment or a refund also refreshes the conversations, whose contact details it unmasks or masks', () => {
+    for (const type of ['payment.captured', 'refund.sent'] as const)
+      expect(queriesToRefresh({ type, refs: { orderId: 'o1' } })).toEqual([
+        ['order', 'o1'],
+        ['dashboard'],
+        ['payouts'],
+        ['conversations'],
+      ]);
+  });
+
   it('a quote event refreshes the customer’s request and list, the vendor’s inbox and overview', () => {
     expect(queriesToRefresh({ type: 'quote.answered', refs: { quoteId: 'q1', requestId: 'r1' } })).toEqual([
       ['quotes', 'requests', 'r1'],

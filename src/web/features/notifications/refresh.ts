@@ -35,9 +35,12 @@ export function queriesToRefresh(n: Pick<Notification, 'type' | 'refs'>): QueryK
         quoteKeys.inbox,
         DASHBOARDS,
       ];
-    case 'order.statusChanged':
     case 'payment.captured':
     case 'refund.sent':
+      // Paying the vendor (or a full refund) unmasks (or masks again) the pair's contact details in
+      // their conversation: its preview and thread.
+      return [...order, DASHBOARDS, paymentKeys.payouts, messageKeys.all];
+    case 'order.statusChanged':
     case 'claim.opened':
     case 'claim.answered':
     case 'claim.resolved':
