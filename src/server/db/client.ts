@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { ensurePgliteDataDir, PGLITE_START_PARAMS } from './pglite.ts';
 import { releaseClientsOnEveryPath } from './pool-transactions.ts';
 import * as schema from './schema/index.ts';
 
@@ -95,12 +95,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  if (options.dataDir) await ensurePgliteDataDir(options.dataDir);
   // pg_trgm: the browse search's typo tolerance (migration 0003 creates the extension).
   const client = new PGlite({
     ...(options.dataDir && { dataDir: options.dataDir }),
     ...(options.loadDataDir && { loadDataDir: options.loadDataDir }),
     extensions: { pg_trgm },
+    startParams: PGLITE_START_PARAMS,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;

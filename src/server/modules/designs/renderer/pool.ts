@@ -8,7 +8,10 @@ import type { ImageDims } from '../../../../shared/designer.ts';
 import type { CakeRenderInput } from './index.ts';
 import type { RenderResult, RenderTask } from './render-worker.ts';
 
-/** Idle render threads exit after this long; the next design starts them again. */
+/**
+ * Render threads start with the first design and exit after this long without one; the next design
+ * starts them again. Each costs about 30 MB (its own V8 heap and resvg), idle or not (decision 021).
+ */
 const IDLE_TIMEOUT_MS = 30_000;
 /** Renders that may wait per thread (about 100 ms each): beyond that a design fails fast as busy. */
 const QUEUE_PER_THREAD = 16;
@@ -32,6 +35,31 @@ export class RenderPoolBusyError extends Error {
   }
 }
 
+/** Schedules the idle stop: `start` calls `fn` once after `ms` unless the function it returns cancels it. */
+export interface IdleTimer {
+  start(fn: () => void, ms: number): () => void;
+}
+
+/** The system's timer, which never keeps the process alive by itself. */
+const systemTimer: IdleTimer = {
+  start(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+export interface RenderPoolOptions {
+  /** At most this many threads; one per core when absent. */
+  threads?: number;
+  /** Hears of a thread that failed outside any render (one that cannot start, say). */
+  onError?: (err: unknown) => void;
+  /** How long the threads stay after the last render ends. */
+  idleMs?: number;
+  /** The system's timer unless a test moves time itself. */
+  idleTimer?: IdleTimer;
+}
+
 export interface RenderPool {
   readonly maxThreads: number;
   readonly maxQueue: number;
@@ -42,23 +70,49 @@ export interface RenderPool {
   render(input: CakeRenderInput, dims: ImageDims, signal?: AbortSignal): Promise<Buffer>;
   /** Renders finished on the pool, those waiting, threads running now and every thread that drew one. */
   stats(): { completed: number; queued: number; threads: number; threadIds: number[] };
-  /** Stops the threads (after drain, at shutdown); a later render starts them again. */
+  /**
+   * Stops the threads (after drain, at shutdown, or after `idleMs` without a render) and resolves when
+   * they have exited; a later render starts them again.
+   */
   close(): Promise<void>;
 }
 
 /**
- * A worker-thread pool for the procedural renderer: one thread per core unless `threads` says otherwise.
- * `onError` hears of a thread that failed outside any render (one that cannot start, say).
+ * A worker-thread pool for the procedural renderer. No thread runs until the first render; once no
+ * render has been waiting or drawing for `idleMs`, the threads exit until the next one.
  */
 export function createRenderPool({
   threads,
   onError,
-}: { threads?: number; onError?: (err: unknown) => void } = {}): RenderPool {
+  idleMs = IDLE_TIMEOUT_MS,
+  idleTimer = systemTimer,
+}: RenderPoolOptions = {}): RenderPool {
   const maxThreads = Math.max(1, threads ?? availableParallelism());
   const maxQueue = maxThreads * QUEUE_PER_THREAD;
   let pool: Piscina<RenderTask, RenderResult> | undefined;
   let completed = 0;
   const threadIds = new Set<number>();
+  /** Renders handed to the pool and not yet settled: waiting or drawing. */
+  let inFlight = 0;
+  let cancelIdleStop: (() => void) | undefined;
+  /** Stopped pools whose threads are still exiting: close() waits for them too. */
+  const exiting = new Set<Promise<void>>();
+
+  const close = async () => {
+    cancelIdleStop?.();
+    cancelIdleStop = undefined;
+    const closing = pool;
+    pool = undefined;
+    if (closing) {
+      const destroyed = closing.destroy();
+      exiting.add(destroyed);
+      destroyed.then(
+        () => exiting.delete(destroyed),
+        () => exiting.delete(destroyed),
+      );
+    }
+    await Promise.all(exiting);
+  };
 
   const open = () => {
     if (pool) return pool;
@@ -67,7 +121,9 @@ export function createRenderPool({
       minThreads: 0,
       maxThreads,
       maxQueue,
-      idleTimeout: IDLE_TIMEOUT_MS,
+      // Piscina also ends a thread idle this long, so a pool used now and then keeps only the threads
+      // it needs; the idle stop below is the one that ends them all.
+      idleTimeout: idleMs,
       niceIncrement: NICE_INCREMENT,
       ...(WORKER_EXEC_ARGV && { execArgv: WORKER_EXEC_ARGV }),
     });
@@ -89,6 +145,9 @@ export function createRenderPool({
       const piscina = open();
       // Checked here: piscina's own maxQueue misses tasks that carry a signal (its skip queue holds them).
       if (piscina.queueSize >= maxQueue) throw new RenderPoolBusyError();
+      cancelIdleStop?.();
+      cancelIdleStop = undefined;
+      inFlight++;
       let result: RenderResult;
       try {
         result = await piscina.run({ input, dims }, { signal });
@@ -96,6 +155,13 @@ export function createRenderPool({
         // Piscina wraps the reason in its own AbortError; callers expect their own, as fetch gives it.
         if (signal?.aborted) throw signal.reason;
         throw err;
+      } finally {
+        if (--inFlight === 0 && pool) {
+          cancelIdleStop = idleTimer.start(() => {
+            cancelIdleStop = undefined;
+            close().catch((err: unknown) => onError?.(err));
+          }, idleMs);
+        }
       }
       completed++;
       threadIds.add(result.threadId);
@@ -107,10 +173,6 @@ export function createRenderPool({
       threads: pool?.threads.length ?? 0,
       threadIds: [...threadIds],
     }),
-    async close() {
-      const closing = pool;
-      pool = undefined;
-      await closing?.destroy();
-    },
+    close,
   };
 }
