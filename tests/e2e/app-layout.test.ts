@@ -7,8 +7,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordPayment, releaseSplit, settleOrder } from '../../src/server/modules/ledger/index.ts';
-import { TEST_PASSWORD, createDesign, createOrder, createUser, createVendor } from '../support/factories.ts';
+import {
+  TEST_PASSWORD,
+  createDesign,
+  createReleasedOrder,
+  createUser,
+  createVendor,
+} from '../support/factories.ts';
 import {
   launchBrowser,
   newPage,
@@ -37,25 +42,11 @@ beforeAll(async () => {
   // A picture of the built app: the dashboards show it in the order row and the design card.
   const design = await createDesign(db, buyer.id, { imageUrl: '/demo/designs/cake-lemon-floral.webp' });
   // A paid and released order: a row of the vendor's Payouts table and of the customer's recent orders.
-  const order = await createOrder(db, {
+  await createReleasedOrder(db, {
     customerId: buyer.id,
     vendorId: vendor.id,
     cakeDesignId: design.id,
     amount: 18_500,
-  });
-  await recordPayment(db, {
-    orderId: order.id,
-    vendorId: vendor.id,
-    amountCents: 18_500,
-    key: `payment:${order.id}`,
-  });
-  await settleOrder(db, {
-    kind: 'release',
-    orderId: order.id,
-    vendorId: vendor.id,
-    heldCents: 18_500,
-    split: releaseSplit(18_500, 0.08),
-    key: `release:${order.id}`,
   });
   vendorOwner = owner;
   customer = buyer;

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASK } from '../../src/shared/contact-masking.ts';
-import { recordPayment, releaseSplit, settleOrder } from '../../src/server/modules/ledger/index.ts';
+import { recordPayment } from '../../src/server/modules/ledger/index.ts';
 import { sendMessage } from '../../src/server/modules/messages/service.ts';
 import { openConversation } from '../../src/server/modules/messages/index.ts';
 import type { Actor } from '../../src/server/actor.ts';
@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
   createOrder,
   createPendingOrder,
+  createReleasedOrder,
   createUser,
   createVendor,
   quoteBriefFor,
@@ -115,20 +116,10 @@ describe('the vendor’s Payouts tab', () => {
     const customer = await createUser(db);
     const owner = await createUser(db, { userType: 'vendor' });
     const vendor = await createVendor(db, { userId: owner.id, businessName: 'Cedar Crumb' });
-    const done = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, amount: 12_345 });
-    await recordPayment(db, {
-      orderId: done.id,
+    await createReleasedOrder(db, {
+      customerId: customer.id,
       vendorId: vendor.id,
-      amountCents: 12_345,
-      key: `payment:${done.id}`,
-    });
-    await settleOrder(db, {
-      kind: 'release',
-      orderId: done.id,
-      vendorId: vendor.id,
-      heldCents: 12_345,
-      split: releaseSplit(12_345, 0.08),
-      key: `release:${done.id}`,
+      amount: 12_345,
     });
     const open = await createOrder(db, {
       customerId: customer.id,

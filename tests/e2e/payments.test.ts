@@ -2,18 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../../src/server/db/schema/index.ts';
-import {
-  heldForOrder,
-  recordPayment,
-  releaseSplit,
-  settleOrder,
-} from '../../src/server/modules/ledger/index.ts';
+import { heldForOrder, recordPayment } from '../../src/server/modules/ledger/index.ts';
 import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   TEST_PASSWORD,
   createOrder,
   createPendingOrder,
+  createReleasedOrder,
   createUser,
   createVendor,
 } from '../support/factories.ts';
@@ -98,25 +94,11 @@ describe('paying for an order, with payment protection', () => {
     const customer = await createUser(db);
     const owner = await createUser(db, { userType: 'vendor' });
     const vendor = await createVendor(db, { userId: owner.id, businessName: 'Cedar Crumb' });
-    const done = await createOrder(db, {
+    await createReleasedOrder(db, {
       customerId: customer.id,
       vendorId: vendor.id,
       orderNumber: 'FR-V-1',
       amount: 12_345,
-    });
-    await recordPayment(db, {
-      orderId: done.id,
-      vendorId: vendor.id,
-      amountCents: 12_345,
-      key: `payment:${done.id}`,
-    });
-    await settleOrder(db, {
-      kind: 'release',
-      orderId: done.id,
-      vendorId: vendor.id,
-      heldCents: 12_345,
-      split: releaseSplit(12_345, 0.08),
-      key: `release:${done.id}`,
     });
     const open = await createOrder(db, {
       customerId: customer.id,

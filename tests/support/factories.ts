@@ -15,6 +15,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 
 import { passwordHasher } from '../../src/server/modules/auth/index.ts';
+import { recordPayment, releaseSplit, settleOrder } from '../../src/server/modules/ledger/index.ts';
 import type { StylePreset } from '../../src/shared/catalog.ts';
 import { paymentPlan } from '../../src/shared/deposits.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
@@ -133,6 +134,28 @@ export async function createOrder(
 }
 
 /** An order as accepting a quote leaves it: pending payment, with its first event ("Order placed"). */
+/**
+ * An order paid and released to its vendor through the ledger's own services (8 % fee): its money is
+ * the vendor's to pay out.
+ */
+export async function createReleasedOrder(
+  db: Db,
+  fields: Partial<typeof orders.$inferInsert> & { customerId: string; vendorId: string; amount: number },
+) {
+  const order = await createOrder(db, fields);
+  const { amount, vendorId } = fields;
+  await recordPayment(db, { orderId: order.id, vendorId, amountCents: amount, key: `payment:${order.id}` });
+  await settleOrder(db, {
+    kind: 'release',
+    orderId: order.id,
+    vendorId,
+    heldCents: amount,
+    split: releaseSplit(amount, 0.08),
+    key: `release:${order.id}`,
+  });
+  return order;
+}
+
 export async function createPendingOrder(
   db: Db,
   fields: Partial<typeof orders.$inferInsert> & { customerId: string; vendorId: string; createdAt: Date },
