@@ -1,11 +1,27 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatPriceRange, parseDollars } from './money.ts';
+import { dollarsToCents, formatCents, formatPriceRange, groupThousands, parseDollars } from './money.ts';
 
 describe('money', () => {
   it('formats integer cents as CAD', () => {
     expect(formatCents(85_000)).toBe('$850.00');
     expect(formatCents(0)).toBe('$0.00');
     expect(formatCents(1_234_567)).toBe('$12,345.67');
+  });
+  it('writes what Intl writes for CAD in en-CA, signs and thousands included', () => {
+    const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+    for (const cents of [0, -0, 1, -1, 99, -99, 100, 100_000, 123_456_789, -123_456_789, 1e14])
+      expect(formatCents(cents), String(cents)).toBe(cad.format(cents / 100));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e13, max: 1e13 }),
+        (cents) => formatCents(cents) === cad.format(cents / 100),
+      ),
+    );
+  });
+  it('groups thousands in whole numbers as Intl does in en-CA', () => {
+    const plain = new Intl.NumberFormat('en-CA');
+    fc.assert(fc.property(fc.maxSafeInteger(), (n) => groupThousands(n) === plain.format(n)));
   });
   it('refuses fractional cents', () => {
     expect(() => formatCents(10.5)).toThrow(new RangeError('Not an integer amount of cents: 10.5'));
@@ -23,6 +39,23 @@ describe('formatPriceRange', () => {
     expect(formatPriceRange(20_000, null)).toBe('From $200');
     expect(formatPriceRange(null, 45_000)).toBe('Up to $450');
     expect(formatPriceRange(null, null)).toBeNull();
+  });
+  it('rounds to whole dollars as Intl does with no fraction digits', () => {
+    const whole = new Intl.NumberFormat('en-CA', {
+      style: 'currency',
+      currency: 'CAD',
+      maximumFractionDigits: 0,
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
+        const dollars = whole.format(Math.round(cents / 100));
+        return (
+          formatPriceRange(cents, cents) === dollars && formatPriceRange(cents, null) === `From ${dollars}`
+        );
+      }),
+    );
+    expect(formatPriceRange(-40, null)).toBe('From -$0');
+    expect(formatPriceRange(123_456_750, null)).toBe('From $1,234,568');
   });
 });
 

@@ -1,24 +1,33 @@
-/** Money is integer cents in CAD everywhere; this is the only place it becomes dollars. */
-const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+/**
+ * Money is integer cents in CAD everywhere; this is the only place it becomes dollars.
+ *
+ * Written out by hand, exactly as `Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' })`
+ * writes it ("$1,234.56", "-$0.50"; money.test.ts compares the two): the first currency formatter a
+ * page builds makes ICU load its locale and currency data, tens of milliseconds on a phone while the
+ * page's code starts.
+ */
+
+/** A whole number with thousands separated as en-CA writes them: "1,234,567". */
+export const groupThousands = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const sign = (n: number) => (n < 0 || Object.is(n, -0) ? '-' : '');
 
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not an integer amount of cents: ${cents}`);
-  return cad.format(cents / 100);
+  const abs = Math.abs(cents);
+  const fraction = abs % 100;
+  return `${sign(cents)}$${groupThousands((abs - fraction) / 100)}.${String(fraction).padStart(2, '0')}`;
 }
+
+/** Whole dollars as Intl writes them with no fraction digits ("$1,235"). */
+const wholeDollars = (dollars: number) => `${sign(dollars)}$${groupThousands(Math.abs(dollars))}`;
 
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-const wholeCad = new Intl.NumberFormat('en-CA', {
-  style: 'currency',
-  currency: 'CAD',
-  maximumFractionDigits: 0,
-});
-
 /** "$200 – $450", "From $200", "Up to $450", or null when neither end is known. */
 export function formatPriceRange(minCents: number | null, maxCents: number | null): string | null {
-  const f = (c: number) => wholeCad.format(Math.round(c / 100));
+  const f = (c: number) => wholeDollars(Math.round(c / 100));
   if (minCents !== null && maxCents !== null)
     return minCents === maxCents ? f(minCents) : `${f(minCents)} – ${f(maxCents)}`;
   if (minCents !== null) return `From ${f(minCents)}`;

@@ -12,21 +12,26 @@ export const DAY_MS = 24 * HOUR_MS;
 type Instant = Date | string | number;
 const toDate = (at: Instant) => (at instanceof Date ? at : new Date(at));
 
+/**
+ * A formatter made on first use: each takes ICU a few milliseconds to build (time zone data, patterns),
+ * and a page that shows no date should not pay for twelve of them while its code loads.
+ */
+function lazyFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-CA', options));
+}
+
 const formats = {
   /** Nov 23, 2026 */
-  date: new Intl.DateTimeFormat('en-CA', { dateStyle: 'medium', timeZone: TIME_ZONE }),
+  date: lazyFormat({ dateStyle: 'medium', timeZone: TIME_ZONE }),
   /** November 23, 2026 */
-  longDate: new Intl.DateTimeFormat('en-CA', { dateStyle: 'long', timeZone: TIME_ZONE }),
+  longDate: lazyFormat({ dateStyle: 'long', timeZone: TIME_ZONE }),
   /** Monday, November 23, 2026 */
-  fullDate: new Intl.DateTimeFormat('en-CA', { dateStyle: 'full', timeZone: TIME_ZONE }),
+  fullDate: lazyFormat({ dateStyle: 'full', timeZone: TIME_ZONE }),
   /** Nov 23, 2026, 4:05 p.m. */
-  dateTime: new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: TIME_ZONE,
-  }),
+  dateTime: lazyFormat({ dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
   /** Nov 23, 4:05 p.m. */
-  shortDateTime: new Intl.DateTimeFormat('en-CA', {
+  shortDateTime: lazyFormat({
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -34,17 +39,11 @@ const formats = {
     timeZone: TIME_ZONE,
   }),
   /** 2026-11-23 */
-  dayKey: new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: TIME_ZONE,
-  }),
+  dayKey: lazyFormat({ year: 'numeric', month: '2-digit', day: '2-digit', timeZone: TIME_ZONE }),
 };
 
 // Day and month keys name no instant: each is formatted at noon UTC, so no offset moves it.
-const keyFormat = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+const keyFormat = (options: Intl.DateTimeFormatOptions) => lazyFormat({ ...options, timeZone: 'UTC' });
 const dayKeyFormats = {
   /** Nov 23 */
   short: keyFormat({ month: 'short', day: 'numeric' }),
@@ -62,14 +61,14 @@ const monthKeyFormats = {
   long: keyFormat({ month: 'long', year: 'numeric' }),
 };
 
-export const formatDate = (at: Instant) => formats.date.format(toDate(at));
-export const formatLongDate = (at: Instant) => formats.longDate.format(toDate(at));
-export const formatFullDate = (at: Instant) => formats.fullDate.format(toDate(at));
-export const formatDateTime = (at: Instant) => formats.dateTime.format(toDate(at));
-export const formatShortDateTime = (at: Instant) => formats.shortDateTime.format(toDate(at));
+export const formatDate = (at: Instant) => formats.date().format(toDate(at));
+export const formatLongDate = (at: Instant) => formats.longDate().format(toDate(at));
+export const formatFullDate = (at: Instant) => formats.fullDate().format(toDate(at));
+export const formatDateTime = (at: Instant) => formats.dateTime().format(toDate(at));
+export const formatShortDateTime = (at: Instant) => formats.shortDateTime().format(toDate(at));
 
 /** The calendar day in Vancouver as 'YYYY-MM-DD' (daily allowances reset at Vancouver midnight). */
-export const vancouverDay = (at: Instant) => formats.dayKey.format(toDate(at));
+export const vancouverDay = (at: Instant) => formats.dayKey().format(toDate(at));
 
 /** The month in Vancouver as 'YYYY-MM'. */
 export const vancouverMonth = (at: Instant) => vancouverDay(at).slice(0, 7);
@@ -83,11 +82,11 @@ export function addMonths(month: string, months: number): string {
 
 /** 'Nov 26' for the month key '2026-11'. */
 export const formatMonthKey = (month: string, style: keyof typeof monthKeyFormats = 'short') =>
-  monthKeyFormats[style].format(new Date(`${month}-15T12:00:00Z`));
+  monthKeyFormats[style]().format(new Date(`${month}-15T12:00:00Z`));
 
 /** 'December 24, 2026' for the day key '2026-12-24' (a Vancouver calendar day, so no offset can move it). */
 export const formatDayKey = (day: string, style: keyof typeof dayKeyFormats = 'long') =>
-  dayKeyFormats[style].format(new Date(`${day}T12:00:00Z`));
+  dayKeyFormats[style]().format(new Date(`${day}T12:00:00Z`));
 
 /** Milliseconds from `from` until `to` (negative when `to` has passed). */
 export const msUntil = (to: Instant, from: Instant) => toDate(to).getTime() - toDate(from).getTime();

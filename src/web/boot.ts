@@ -5,7 +5,14 @@
  */
 import './styles.css';
 
-const start = () => void import('./main.tsx');
+/** A new task: the browser paints and answers input in between (Total Blocking Time). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-if (document.visibilityState === 'hidden') start();
-else requestAnimationFrame(() => setTimeout(start, 0));
+const start = async () => {
+  await import('./framework.ts');
+  await nextTask();
+  await import('./main.tsx');
+};
+
+if (document.visibilityState === 'hidden') void start();
+else requestAnimationFrame(() => setTimeout(() => void start(), 0));

@@ -81,7 +81,7 @@ export default function BrowseVendorsPage() {
                   aria-label="Vendors"
                 >
                   {vendors.map((v) => (
-                    <li key={v.id} className="flex">
+                    <li key={v.id} className="flex lazy-render [--lazy-render-height:30rem]">
                       <BrowseVendorCard vendor={v} />
                     </li>
                   ))}

@@ -124,7 +124,7 @@ export default function VendorProfilePage() {
 
         {verification && <PublicChecks verification={verification} />}
 
-        <section aria-labelledby="portfolio-heading">
+        <section aria-labelledby="portfolio-heading" className="lazy-render">
           <h2 id="portfolio-heading" className="text-3xl font-semibold">
             Portfolio
           </h2>
@@ -133,7 +133,10 @@ export default function VendorProfilePage() {
           </div>
         </section>
 
-        <section aria-labelledby="service-heading" className="grid gap-6 md:grid-cols-2">
+        <section
+          aria-labelledby="service-heading"
+          className="lazy-render grid gap-6 [--lazy-render-height:20rem] md:grid-cols-2"
+        >
           <h2 id="service-heading" className="sr-only">
             Dietary needs and ordering
           </h2>
@@ -171,7 +174,7 @@ export default function VendorProfilePage() {
           </div>
         </section>
 
-        <section aria-labelledby="reviews-heading">
+        <section aria-labelledby="reviews-heading" className="lazy-render">
           <h2 id="reviews-heading" className="text-3xl font-semibold">
             Reviews
           </h2>

@@ -1,3 +1,5 @@
+import { groupThousands } from '../../../shared/money.ts';
+
 /** "Responds in ~1 hr", or the honest answer when the vendor has no history yet. */
 export function responseTimeText(hours: number | null): string {
   if (hours === null) return 'Response time not yet known';
@@ -6,8 +8,11 @@ export function responseTimeText(hours: number | null): string {
   return `Responds in ~${rounded} ${rounded === 1 ? 'hr' : 'hrs'}`;
 }
 
-let counts: Intl.NumberFormat | undefined;
-/** "1,234". One formatter for every count: toLocaleString('en-CA') builds a new one on each call. */
-export const countText = (n: number) => (counts ??= new Intl.NumberFormat('en-CA')).format(n);
+/**
+ * "1,234", as Intl.NumberFormat('en-CA') writes a whole number, by hand: the first number formatter a
+ * page builds makes ICU load its locale data, tens of milliseconds on a phone while Browse Vendors starts.
+ */
+export const countText = (n: number) =>
+  Number.isSafeInteger(n) ? groupThousands(n) : n.toLocaleString('en-CA');
 
 export const ordersText = (n: number) => `${countText(n)} ${n === 1 ? 'order' : 'orders'}`;

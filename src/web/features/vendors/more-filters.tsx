@@ -16,6 +16,30 @@ const toggle = <T,>(list: T[], value: T) =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 
 /**
+ * The event date, from today in Vancouver. Its own component so that today is worked out when the
+ * dialog opens, not on every render of the page behind it: the first time zone formatter costs a phone
+ * tens of milliseconds while Browse Vendors starts.
+ */
+function EventDateInput({
+  value,
+  onChange,
+}: {
+  value?: string;
+  onChange: (day: string | undefined) => void;
+}) {
+  return (
+    <Input
+      id="browse-available-on"
+      type="date"
+      min={vancouverDay(new Date())}
+      value={value ?? ''}
+      aria-describedby="browse-available-on-hint"
+      onChange={(e) => onChange(/^\d{4}-\d{2}-\d{2}$/.test(e.target.value) ? e.target.value : undefined)}
+    />
+  );
+}
+
+/**
  * More Filters: the event date (vendors available that day), dietary capability, price tier,
  * minimum rating and delivery. Each choice applies at
  * once (the list behind updates); the footer button closes the dialog showing the new count.
@@ -41,17 +65,9 @@ export function MoreFilters({
               Available on
             </label>
             <div className="flex gap-2">
-              <Input
-                id="browse-available-on"
-                type="date"
-                min={vancouverDay(new Date())}
-                value={filters.availableOn ?? ''}
-                aria-describedby="browse-available-on-hint"
-                onChange={(e) =>
-                  onChange({
-                    availableOn: /^\d{4}-\d{2}-\d{2}$/.test(e.target.value) ? e.target.value : undefined,
-                  })
-                }
+              <EventDateInput
+                value={filters.availableOn}
+                onChange={(availableOn) => onChange({ availableOn })}
               />
               {filters.availableOn && (
                 <Button variant="ghost" onClick={() => onChange({ availableOn: undefined })}>
