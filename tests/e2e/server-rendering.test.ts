@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReview, createVendor } from '../support/factories.ts';
@@ -116,6 +118,31 @@ describe('public pages rendered by the server', () => {
       const today = await page.getByLabel('Available on').getAttribute('min');
       expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(await built()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("load no form code for a visitor's vendor page: the reply form's loads for the vendor alone", async () => {
+    // The scripts the page loads, read back to their sources through the build's source maps.
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    try {
+      await page.goto(`/vendor/${vendorId}`);
+      await expect.poll(() => page.getByText('The roses looked real.').count()).toBe(1);
+      // Rolldown's small runtime has no map.
+      const maps = scripts
+        .map((file) => path.join('dist/web', `${file}.map`))
+        .filter((map) => existsSync(map));
+      const sources = maps.flatMap(
+        (map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources,
+      );
+      expect(sources.some((s) => s.includes('src/web/main.tsx'))).toBe(true);
+      expect(sources.filter((s) => /react-hook-form|src\/shared\/schemas\//.test(s))).toEqual([]);
     } finally {
       await context.close();
     }

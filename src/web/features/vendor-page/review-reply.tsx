@@ -4,17 +4,7 @@ import { REPLY_LIMITS, reviewReplySchema } from '../../../shared/schemas/reviews
 import { Button } from '../../components/ui/button.tsx';
 import { TextareaField } from '../../components/ui/field.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { authClient } from '../../lib/auth-client.ts';
 import { useReplyToReview } from '../reviews/api.ts';
-import { useOwnVendorProfile } from '../vendor-admin/api.ts';
-
-/** Whether the signed-in user runs this vendor (they see Reply on their own page's reviews). */
-export function useIsOwnVendor(vendorId: string): boolean {
-  const session = authClient.useSession();
-  const isVendor = (session.data?.user as { userType?: string } | undefined)?.userType === 'vendor';
-  const own = useOwnVendorProfile({ enabled: isVendor });
-  return isVendor && own.data?.id === vendorId;
-}
 
 /** Reply publicly, once: a button that opens a short form under the review. */
 export function ReviewReply({ reviewId }: { reviewId: string }) {

@@ -1,7 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ReviewCard, ReviewCardSkeleton } from '../reviews/review-card.tsx';
 import { useVendorReviews } from './api.ts';
-import { ReviewReply, useIsOwnVendor } from './review-reply.tsx';
+import { useIsOwnVendor } from './own-vendor.ts';
+
+/**
+ * Only the vendor replies: the form's code (its schema, the form library) loads for them alone, not
+ * with every visitor's page.
+ */
+const ReviewReply = lazy(() => import('./review-reply.tsx').then((m) => ({ default: m.ReviewReply })));
 
 export function VendorReviews({ vendorId, vendorName }: { vendorId: string; vendorName: string }) {
   const { data, isPending, error, refetch } = useVendorReviews(vendorId);
@@ -21,7 +28,16 @@ export function VendorReviews({ vendorId, vendorName }: { vendorId: string; vend
       <ul className="mt-4 grid gap-4 md:grid-cols-2">
         {data.reviews.map((r) => (
           <li key={r.id}>
-            <ReviewCard review={r} replySlot={own ? <ReviewReply reviewId={r.id} /> : undefined} />
+            <ReviewCard
+              review={r}
+              replySlot={
+                own ? (
+                  <Suspense>
+                    <ReviewReply reviewId={r.id} />
+                  </Suspense>
+                ) : undefined
+              }
+            />
           </li>
         ))}
       </ul>
