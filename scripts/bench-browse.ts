@@ -1,41 +1,48 @@
 /**
  * npm run bench:browse [-- --sizes 1000,10000,100000 --duration 15 --reps 3 --warmup 5 --connections 50
- *   --modes cached,uncached --variants app,bare --accept-encoding "gzip, deflate, br, zstd"|none
- *   --log-file /dev/null --cpu-prof DIR]
+ *   --modes cached,uncached --variants app,bare --accept-encoding none|"gzip, deflate, br, zstd"
+ *   --log-file FILE --cpu-prof DIR]
  *
  * Browse Vendors under a realistic mix of requests (MIX below: no filter, location, search, specialty
- * with a sort, and page 2 through the cursor page 1 gave) against two servers that answer the same
- * JSON from the same SQL: the app as it really runs (every middleware, pino request logging to a real
- * destination, compression for a client that accepts it, as a phone's browser does) and a bare
- * node:http handler (same validation, same statements through the same driver, same compression, no
- * framework, no logging). Modes: "cached" = both keep "{N} vendors found" in a version-keyed,
- * single-flight count cache (the bare handler has a minimal one of its own); "uncached" = both count
- * on every first page that is full. Each size is seeded into a throw-away database (DATABASE_URL's
- * server, else PGlite), then per mode: JSON compared, warm-up, and `reps` runs of `duration` s per
- * variant interleaved app, bare, app, bare...; medians printed. Besides req/s and latency, each run
- * reports CPU ms per request of the server process and of the PostgreSQL backends, which a busy
- * machine disturbs less. The servers run in a child process, the load generator (autocannon) here;
- * --cpu-prof writes the server process's V8 profile.
+ * with a sort, and page 2 through the cursor page 1 gave) against two servers, each in a process of
+ * its own, that answer the same JSON from the same SQL:
+ * - app: the app as it really runs (createApp: every middleware, zod validation, security headers,
+ *   compression, pino request logging to a real file written as main.ts writes stdout), pool of 10;
+ * - bare: a lean reference: Hono (@hono/node-server) + a `pg` Pool of 10 sending named prepared
+ *   statements (`{ name, text, values }`) with exactly the SQL the app sends (browse-query.ts's
+ *   builders), its parameters read by hand (no zod), the card JSON mapped by hand, no logging, no
+ *   middleware, never compressed.
+ * The load generator (autocannon, in this process) sends no Accept-Encoding by default, so neither
+ * server compresses; `--accept-encoding "gzip, br"` makes the app compress (the reference still
+ * does not: that measures what compression costs the app, not a like-for-like comparison).
+ * Modes: "cached" (the app's real mode) = both keep "{N} vendors found" in a version-keyed,
+ * single-flight count cache (the reference has a minimal one of its own); "uncached" = both count on
+ * every first page that is full. Each size is seeded into a throw-away database on DATABASE_URL's
+ * server, then per mode: JSON compared, warm-up, and `reps` runs of `duration` s per variant
+ * interleaved app, bare, app, bare...; medians printed. Besides req/s and latency, each run reports
+ * CPU ms per request of the loaded server's process and of the PostgreSQL backends (read from /proc:
+ * same host), which a busy machine disturbs less. Without DATABASE_URL the app runs on PGlite alone:
+ * PGlite is embedded in one process and has no pool to give a second process, so there is no lean
+ * `pg` reference to compare with and the bare variant is skipped (said in the output).
+ * --cpu-prof writes each server process's V8 profile into DIR (app-… and bare-… .cpuprofile).
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual, parseArgs, promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { Hono } from 'hono';
 import pg from 'pg';
-import pino from 'pino';
 import { locationLabel, specialtyLabel } from '../src/shared/catalog.ts';
-import { vendorListInput, vendorListQuerySchema } from '../src/shared/schemas/vendors.ts';
+import { VENDOR_PAGE_SIZE, type VendorFilters, type VendorSort } from '../src/shared/schemas/vendors.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
-import { createLogger } from '../src/server/logger.ts';
+import { createLogger, logDestination } from '../src/server/logger.ts';
 import * as browse from '../src/server/modules/vendors/browse-query.ts';
 import { countCacheFor } from '../src/server/modules/vendors/count-cache.ts';
 import { createServices } from '../src/server/services.ts';
@@ -66,61 +73,58 @@ const MIX: { query: string; page2?: true }[] = [
   { query: '' },
 ];
 
+type Variant = 'app' | 'bare';
+
 interface Target {
+  variant: Variant;
   dbUrl?: string;
   pgliteDir?: string;
   cached: boolean;
   logFile: string;
 }
 
-// ---------------------------------------------------------------- child: the two servers
-async function serveBoth(target: Target) {
-  const database = await openDatabase({ url: target.dbUrl, dataDir: target.pgliteDir, poolSize: POOL_SIZE });
-  countCacheFor(database.db).enabled = target.cached;
-  // As main.ts: level info, one request line per API request, pino's asynchronous destination.
-  const log = createLogger('info', pino.destination({ dest: target.logFile, sync: false }));
-  const config = testConfig({ env: 'production', logLevel: 'info', databaseUrl: target.dbUrl });
-  const app = createApp(createServices(config, database, log));
-  const appServer = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  const bare = createServer(bareHandler(bareRunner(database, target), target.cached));
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  if (!appServer.listening) await new Promise((resolve) => appServer.once('listening', resolve));
-  const port = (s: { address(): unknown }) => (s.address() as { port: number }).port;
+// ---------------------------------------------------------------- children: one server each
+async function serveOne(target: Target) {
+  const { server, close } = target.variant === 'app' ? await serveApp(target) : serveBare(target);
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
   process.once('SIGTERM', () => {
-    // A clean exit writes --cpu-prof and releases the PGlite data directory for the next child.
-    appServer.close();
-    bare.close();
-    void database.close().finally(() => process.exit(0));
+    // A clean exit writes --cpu-prof and releases the PGlite data directory for the next child. The
+    // requests the load generator left behind finish first: the pool must not end under them.
+    server.close();
+    setTimeout(() => void close().finally(() => process.exit(0)), 1000);
   });
   process.on('message', () => process.send?.({ cpu: process.cpuUsage() }));
-  process.send?.({ appPort: port(appServer), barePort: port(bare) });
+  process.send?.({ port: (server.address() as { port: number }).port });
 }
 
-type Run = (query: SQL) => Promise<Record<string, unknown>[]>;
-
-function bareRunner(database: Database, target: Target): Run {
-  const dialect = new PgDialect();
-  let send: (text: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
-  if (target.dbUrl) {
-    const pool = new pg.Pool({ connectionString: target.dbUrl, max: POOL_SIZE });
-    send = (text, params) => pool.query(text, params);
-  } else {
-    // PGlite is one embedded client: the bare handler shares it with the app.
-    const client = (database.db as unknown as { $client: { query: typeof send } }).$client;
-    send = (text, params) => client.query(text, params);
-  }
-  return async (query) => {
-    const q = dialect.sqlToQuery(query);
-    return (await send(q.sql, q.params)).rows as Record<string, unknown>[];
-  };
+/** The app as main.ts runs it: createApp on the services, level info, its log destination. */
+async function serveApp(target: Target) {
+  const database = await openDatabase({ url: target.dbUrl, dataDir: target.pgliteDir, poolSize: POOL_SIZE });
+  countCacheFor(database.db).enabled = target.cached;
+  // As main.ts, with a file of its own for stdout.
+  const log = createLogger('info', logDestination(target.logFile));
+  const config = testConfig({ env: 'production', logLevel: 'info', databaseUrl: target.dbUrl });
+  const app = createApp(createServices(config, database, log));
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  return { server, close: () => database.close() };
 }
 
 /**
- * The bare handler: validate with the same schema, send the same statements in the same order as
- * listPublicVendors (page; then, for a full first page, the count unless one counted at the page's
- * vendors version is remembered), map rows to the same card JSON by hand, write it.
+ * The lean reference: Hono and a pg Pool sending named prepared statements, the same statements in
+ * the same order as listPublicVendors (page; then, for a full first page, the count unless one
+ * counted at the page's vendors version is remembered), the card JSON mapped by hand.
  */
-function bareHandler(run: Run, cached: boolean) {
+function serveBare(target: Target) {
+  const pool = new pg.Pool({ connectionString: target.dbUrl, max: POOL_SIZE });
+  const dialect = new PgDialect();
+  // One name per statement text, as a client library's statement cache keeps them.
+  const names = new Map<string, string>();
+  const run = async (query: ReturnType<typeof browse.pageQuery>) => {
+    const { sql: text, params: values } = dialect.sqlToQuery(query);
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `bare_${names.size}`));
+    return (await pool.query({ name, text, values })).rows as Record<string, unknown>[];
+  };
   const counts = new Map<string, { n: number; version: bigint }>();
   const flights = new Map<string, Promise<{ n: number; version: bigint }>>();
   const count = (key: string, options: browse.BrowseOptions) => {
@@ -129,67 +133,55 @@ function bareHandler(run: Run, cached: boolean) {
       flight = run(browse.countQuery(options))
         .then(([r]) => ({ n: r!.n as number, version: BigInt(r!.version as string) }))
         .finally(() => flights.delete(key));
-      if (cached) flights.set(key, flight);
+      if (target.cached) flights.set(key, flight);
     }
     return flight;
   };
   const total = async (key: string, options: browse.BrowseOptions, version: bigint) => {
     const known = counts.get(key);
-    if (cached && known && known.version >= version) return known.n;
+    if (target.cached && known?.version === version) return known.n;
     for (;;) {
       const c = await count(key, options);
-      if (cached) counts.set(key, c);
-      if (c.version >= version || !cached) return c.n;
+      if (target.cached) counts.set(key, c);
+      if (c.version >= version || !target.cached) return c.n;
     }
   };
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    const parsed = vendorListQuerySchema.safeParse(vendorListInput(url.searchParams));
-    if (!parsed.success) return void res.writeHead(400).end();
-    const { cursor: token, limit, ...filters } = parsed.data;
-    const cursor = token === undefined ? undefined : browse.decodeCursor(filters.sort, token);
+  const app = new Hono().get('/', async (c) => {
+    const { filters, cursorToken, limit } = filtersOf(c.req.query());
+    const cursor = cursorToken === undefined ? undefined : browse.decodeCursor(filters.sort, cursorToken);
     const options = { filters };
-    run(browse.pageQuery({ ...options, cursor, limit: limit + 1 }))
-      .then(async (rows) => {
-        const shown = rows.slice(0, limit) as unknown as browse.BrowseRow[];
-        const full = rows.length > limit;
-        let n: number | null = null;
-        if (!cursor) {
-          n = full ? await total(url.search, options, BigInt(shown[0]!.browse_version)) : rows.length;
-        }
-        const last = shown.at(-1);
-        const body = JSON.stringify({
-          vendors: shown.map(card),
-          total: n,
-          nextCursor: full && last ? browse.encodeCursor(filters.sort, last) : null,
-        });
-        return send(req, res, body);
-      })
-      .catch((err: unknown) => res.writeHead(500).end(String(err)));
-  };
+    const rows = (await run(browse.pageQuery({ ...options, cursor, limit: limit + 1 }))) as unknown[];
+    const shown = rows.slice(0, limit) as browse.BrowseRow[];
+    const full = rows.length > limit;
+    let n: number | null = null;
+    if (!cursor) {
+      n = full
+        ? await total(browse.countKey(options)!, options, BigInt(shown[0]!.browse_version))
+        : rows.length;
+    }
+    const last = shown.at(-1);
+    return c.json({
+      vendors: shown.map(card),
+      total: n,
+      nextCursor: full && last ? browse.encodeCursor(filters.sort, last) : null,
+    });
+  });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  return { server, close: () => pool.end() };
 }
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** JSON, compressed as src/server/http/compression.ts does it when the client asks (same codings, levels, threshold). */
-async function send(req: IncomingMessage, res: ServerResponse, body: string) {
-  const accept = req.headers['accept-encoding'] ?? '';
-  const coding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
-  const bytes = Buffer.from(body);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
-  if (!coding || bytes.byteLength < 1024) return void res.writeHead(200, headers).end(bytes);
-  const compressed =
-    coding === 'gzip'
-      ? await gzipAsync(bytes, { level: 6 })
-      : await brotli(bytes, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 5,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-          },
-        });
-  res.writeHead(200, { ...headers, 'Content-Encoding': coding }).end(compressed);
+/** The mix's parameters read by hand and trusted: the reference validates nothing. */
+function filtersOf(p: Record<string, string>) {
+  const list = (v: string | undefined) => (v ? v.split(',') : []);
+  const filters: VendorFilters = {
+    q: p.q?.trim().replace(/\s+/g, ' ') || undefined,
+    location: (p.location || 'all') as VendorFilters['location'],
+    specialty: (p.specialty || 'all') as VendorFilters['specialty'],
+    sort: (p.sort || 'rating') as VendorSort,
+    dietary: list(p.dietary) as VendorFilters['dietary'],
+    tier: list(p.tier).map(Number),
+  };
+  return { filters, cursorToken: p.cursor, limit: p.limit ? Number(p.limit) : VENDOR_PAGE_SIZE };
 }
 
 const card = (r: browse.BrowseRow) => ({
@@ -215,10 +207,12 @@ const card = (r: browse.BrowseRow) => ({
 });
 
 // ---------------------------------------------------------------- parent: seed, load, report
-/** Seeds n vendors (and their owners and portfolio rows) with INSERT ... SELECT generate_series. */
+/**
+ * Seeds n vendors (and their owners and portfolio rows) with INSERT ... SELECT generate_series, into
+ * a new database (the ledger refuses TRUNCATE's cascade, so each size gets a database of its own).
+ */
 export async function seed(database: Database, n: number) {
   const db = database.db;
-  await db.execute(sql`TRUNCATE vendors, users CASCADE`);
   await db.execute(sql`INSERT INTO users (id, name, email, email_verified, user_type)
     SELECT 'bench-u-' || g, 'Bench Owner ' || g, 'bench-' || g || '@bench.test', true, 'vendor'
     FROM generate_series(1, ${n}::int) g`);
@@ -306,15 +300,15 @@ async function load(
  * CPU ms so far of the bench database's backends (read from /proc: same host only), added up per
  * backend between calls, so a backend that closes or opens between two readings does not skew them.
  */
-function backendCpu(dbUrl: string | undefined): () => Promise<number> {
-  if (!dbUrl) return async () => 0;
+function backendCpu(dbUrl: string | undefined): { read: () => Promise<number>; end: () => Promise<void> } {
+  if (!dbUrl) return { read: async () => 0, end: async () => {} };
   const name = new URL(dbUrl).pathname.slice(1);
   const client = new pg.Client({ connectionString: dbUrl.replace(`/${name}`, '/postgres') });
   const connected = client.connect();
   const ticks = 100; // USER_HZ on Linux
   let last = new Map<number, number>();
   let total = 0;
-  return async () => {
+  const read = async () => {
     await connected;
     const { rows } = await client.query<{ pid: number }>(
       'SELECT pid FROM pg_stat_activity WHERE datname = $1',
@@ -334,6 +328,7 @@ function backendCpu(dbUrl: string | undefined): () => Promise<number> {
     last = now;
     return total;
   };
+  return { read, end: () => client.end() };
 }
 
 /** The mix's paths on one server: page 2 follows the nextCursor its own page 1 answered. */
@@ -365,16 +360,18 @@ async function checkSameJson(app: string, appPaths: string[], bare: string, bare
   }
 }
 
-async function startChild(target: Target, cpuProf: string | undefined) {
-  const execArgv = ['--import', 'tsx', ...(cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`] : [])];
+async function startChild(target: Target, cpuProf: string | undefined, label: string) {
+  const profile = cpuProf
+    ? ['--cpu-prof', `--cpu-prof-dir=${cpuProf}`, `--cpu-prof-name=${label}.cpuprofile`]
+    : [];
   const child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(target)], {
-    execArgv,
+    execArgv: ['--import', 'tsx', ...profile],
     stdio: 'inherit',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { appPort: number; barePort: number }));
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
+  const { port } = await new Promise<{ port: number }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { port: number }));
+    child.once('exit', (code) => reject(new Error(`${target.variant} server process exited with ${code}`)));
   });
   const cpu = () =>
     new Promise<number>((resolve) => {
@@ -384,7 +381,37 @@ async function startChild(target: Target, cpuProf: string | undefined) {
       });
       child.send('cpu');
     });
-  return { ...ports, cpu, stop: () => (child.kill('SIGTERM'), exited) };
+  return { base: `http://127.0.0.1:${port}`, cpu, stop: () => (child.kill('SIGTERM'), exited) };
+}
+
+/** A new, empty database for one size: on DATABASE_URL's server, else a PGlite directory in `scratch`. */
+async function freshDatabase(baseUrl: string | undefined, scratch: string, size: number) {
+  if (!baseUrl) {
+    const pgliteDir = path.join(scratch, `db-${size}`);
+    return {
+      pgliteDir,
+      dbUrl: undefined,
+      drop: async () => rmSync(pgliteDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `frosted_bench_${process.pid}_${size}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    dbUrl: url.toString(),
+    pgliteDir: undefined,
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -400,6 +427,7 @@ const med = (rs: Result[]): Result => ({
   dbCpu: median(rs.map((r) => r.dbCpu)),
   errors: rs.reduce((s, r) => s + r.errors, 0),
 });
+const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 async function main() {
   const { values: o } = parseArgs({
@@ -412,9 +440,10 @@ async function main() {
       connections: { type: 'string', default: '50' },
       modes: { type: 'string', default: 'cached,uncached' },
       variants: { type: 'string', default: 'app,bare' },
-      'log-file': { type: 'string', default: '/dev/null' },
-      // What a phone's browser sends; "none" for uncompressed answers.
-      'accept-encoding': { type: 'string', default: 'gzip, deflate, br, zstd' },
+      // Default: a file of its own in the temporary directory, removed at the end.
+      'log-file': { type: 'string' },
+      // "none": neither server compresses. A phone's browser sends "gzip, deflate, br, zstd".
+      'accept-encoding': { type: 'string', default: 'none' },
       'cpu-prof': { type: 'string' },
     },
   });
@@ -426,47 +455,46 @@ async function main() {
     number,
     number,
   ];
-  const variants = list(o.variants) as ('app' | 'bare')[];
+  let variants = list(o.variants) as Variant[];
   const encoding = o['accept-encoding'];
   const headers: Record<string, string> = encoding === 'none' ? {} : { 'accept-encoding': encoding };
   const baseUrl = process.env.DATABASE_URL;
-  const target = { logFile: o['log-file'] } as Omit<Target, 'cached'>;
-  let dropDatabase = async () => {};
+  const scratch = mkdtempSync(path.join(tmpdir(), 'frosted-bench-'));
+  const logFile = o['log-file'] ?? path.join(scratch, 'app.log');
   if (baseUrl) {
-    const name = `frosted_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    target.dbUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: baseUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
-    };
-    console.log(`PostgreSQL server ${url.host}, throw-away database ${name}, pool ${POOL_SIZE} per server`);
-  } else {
-    target.pgliteDir = mkdtempSync(path.join(tmpdir(), 'frosted-bench-'));
-    dropDatabase = async () => rmSync(target.pgliteDir!, { recursive: true, force: true });
-    console.log('DATABASE_URL is not set: embedded PGlite, shared by the app and the bare handler.');
+    console.log(
+      `PostgreSQL server ${new URL(baseUrl).host}, a throw-away database per size, pool of ${POOL_SIZE} per server process`,
+    );
+  } else if (variants.includes('bare')) {
+    console.log(
+      "DATABASE_URL is not set: embedded PGlite. It lives in the app's process and has no pool a second" +
+        ' process could use, so there is no lean `pg` reference here: the bare variant is skipped' +
+        ' (set DATABASE_URL to compare).',
+    );
+    variants = variants.filter((v) => v !== 'bare');
   }
   console.log(
     `${connections} connections; per size and mode: ${warmup} s warm-up per variant, then ${reps} x ${duration} s` +
-      ` per variant interleaved (${variants.join(', ')}); app logs to ${target.logFile};` +
-      ` Accept-Encoding: ${encoding}`,
+      ` per variant interleaved (${variants.join(', ')}); app logs to ${logFile};` +
+      ` Accept-Encoding: ${encoding}` +
+      (encoding !== 'none' && variants.includes('bare')
+        ? ' (the app compresses, the reference never does)'
+        : ''),
   );
   console.log(
     'figures: req/s, p50 ms, p99 ms, then CPU ms per request of the server process and of the' +
       ' PostgreSQL backends (PGlite runs inside the server process); the summary shows medians\n',
   );
 
-  const dbCpu = backendCpu(target.dbUrl);
-  const summary: { size: number; mode: string; res: Partial<Record<'app' | 'bare', Result>> }[] = [];
+  const summary: { size: number; mode: string; res: Partial<Record<Variant, Result>>; load: string }[] = [];
+  const drops: (() => Promise<void>)[] = [];
   try {
     for (const size of sizes) {
+      const fresh = await freshDatabase(baseUrl, scratch, size);
+      drops.push(fresh.drop);
+      const target = { logFile, dbUrl: fresh.dbUrl, pgliteDir: fresh.pgliteDir };
+      const dbCpu = backendCpu(target.dbUrl);
+      drops.unshift(dbCpu.end);
       const database = await openDatabase({ url: target.dbUrl, dataDir: target.pgliteDir, poolSize: 2 });
       await database.migrate();
       const started = performance.now();
@@ -476,55 +504,84 @@ async function main() {
         `seeded ${size.toLocaleString('en-CA')} vendors in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       for (const mode of list(o.modes)) {
-        const server = await startChild({ ...target, cached: mode === 'cached' }, o['cpu-prof']);
+        const cached = mode === 'cached';
+        const servers = Object.fromEntries(
+          await Promise.all(
+            variants.map(async (variant) => [
+              variant,
+              await startChild({ ...target, variant, cached }, o['cpu-prof'], `${variant}-${size}-${mode}`),
+            ]),
+          ),
+        ) as Partial<Record<Variant, Awaited<ReturnType<typeof startChild>>>>;
         try {
-          const meter = async () => ({ server: await server.cpu(), db: await dbCpu() });
-          const run: Load = { connections, duration, headers, meter };
-          const base = {
-            app: `http://127.0.0.1:${server.appPort}`,
-            bare: `http://127.0.0.1:${server.barePort}`,
+          const paths: Partial<Record<Variant, string[]>> = {};
+          for (const v of variants)
+            paths[v] = await mixPaths(servers[v]!.base, v === 'app' ? '/api/vendors' : '/');
+          if (servers.app && servers.bare) {
+            await checkSameJson(servers.app.base, paths.app!, servers.bare.base, paths.bare!);
+          }
+          const runOn = (v: Variant, seconds: number) => {
+            const server = servers[v]!;
+            const meter = async () => ({ server: await server.cpu(), db: await dbCpu.read() });
+            return load(server.base, paths[v]!, { connections, duration: seconds, headers, meter });
           };
-          const paths = {
-            app: await mixPaths(base.app, '/api/vendors'),
-            bare: await mixPaths(base.bare, '/'),
-          };
-          if (variants.length === 2) await checkSameJson(base.app, paths.app, base.bare, paths.bare);
-          for (const v of variants) await load(base[v], paths[v], { ...run, duration: warmup });
+          for (const v of variants) await runOn(v, warmup);
           const runs: Record<string, Result[]> = { app: [], bare: [] };
           for (let i = 0; i < reps; i++) {
             for (const v of variants) {
-              const r = await load(base[v], paths[v], run);
+              const r = await runOn(v, duration);
               runs[v]!.push(r);
               console.log(
-                `  ${String(size).padEnd(7)} ${mode.padEnd(8)} ${v.padEnd(4)} run ${i + 1}: ${fmt(r)}`,
+                `  ${String(size).padEnd(7)} ${mode.padEnd(8)} ${v.padEnd(4)} run ${i + 1}: ${fmt(r)}` +
+                  `   load ${loadAverage()}`,
               );
             }
           }
-          summary.push({ size, mode, res: Object.fromEntries(variants.map((v) => [v, med(runs[v]!)])) });
+          summary.push({
+            size,
+            mode,
+            res: Object.fromEntries(variants.map((v) => [v, med(runs[v]!)])),
+            load: loadAverage(),
+          });
         } finally {
-          await server.stop();
+          await Promise.all(Object.values(servers).map((s) => s.stop()));
         }
       }
     }
   } finally {
-    await dropDatabase();
+    for (const drop of drops) await drop();
+    if (variants.includes('app')) {
+      try {
+        const lines = readFileSync(logFile, 'utf8')
+          .split('\n')
+          .filter((l) => l.includes('"msg":"request"'));
+        console.log(
+          `\napp request log: ${lines.length.toLocaleString('en-CA')} request lines, ${statSync(logFile).size.toLocaleString('en-CA')} bytes`,
+        );
+      } catch {
+        // A log file elsewhere (a device such as /dev/null) is not read back.
+      }
+    }
+    rmSync(scratch, { recursive: true, force: true });
   }
 
   console.log(
-    `\nmedians of ${reps}  app: req/s   p50    p99    cpu db-cpu |  bare: req/s   p50    p99    cpu db-cpu | app/bare req/s`,
+    `\nmedians of ${reps}  app: req/s   p50    p99    cpu db-cpu |  bare: req/s   p50    p99    cpu db-cpu | app/bare req/s | load average`,
   );
-  for (const { size, mode, res } of summary) {
+  for (const { size, mode, res, load } of summary) {
     const ratio = res.app && res.bare ? (res.app.rps / res.bare.rps).toFixed(2) : '-';
     const cell = (r?: Result) => (r ? fmt(r) : '-'.padStart(34));
     console.log(
-      `${String(size).padEnd(8)} ${mode.padEnd(9)} | ${cell(res.app)} | ${cell(res.bare)} | ${ratio}`,
+      `${String(size).padEnd(8)} ${mode.padEnd(9)} | ${cell(res.app)} | ${cell(res.bare)} | ${ratio.padStart(14)} | ${load}`,
     );
   }
-  console.log('\nGoal: app >= 0.8x bare in req/s, both databases, every size and mode.');
+  console.log(
+    '\nGoal (PostgreSQL, 100k vendors, cached): app >= 0.8x bare in req/s at 10 and 50 connections, app p99 <= 50 ms at 50.',
+  );
 }
 
 if (process.argv[2] === '--serve') {
-  await serveBoth(JSON.parse(process.argv[3]!) as Target);
+  await serveOne(JSON.parse(process.argv[3]!) as Target);
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await main();
   process.exit(0);

@@ -51,11 +51,13 @@ export function createApp(services: Services) {
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   app.use('*', async (c, next) => {
     c.set('services', services);
-    c.set('log', services.log.child({ requestId: c.var.requestId }));
+    // c.get, not c.var: each read of c.var copies every variable into a new object.
+    const log = services.log.child({ requestId: c.get('requestId') });
+    c.set('log', log);
     const started = performance.now();
     await next();
     if (c.req.path.startsWith('/api/')) {
-      c.var.log.info(
+      log.info(
         {
           method: c.req.method,
           path: c.req.path,
@@ -71,7 +73,8 @@ export function createApp(services: Services) {
   app.use('/api/*', apiRequestGuards());
   app.use('/api/*', async (c, next) => {
     await next();
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // On c.res itself: c.header() after the answer is made would rebuild it around a body stream.
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // A change may have queued e-mails (in its transaction): a delivery round starts once the answer is
   // made, outside the request. The job runner's rounds send whatever this misses (other processes' too).

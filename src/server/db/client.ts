@@ -7,7 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { ensurePgliteDataDir, PGLITE_START_PARAMS } from './pglite.ts';
@@ -330,4 +330,61 @@ function unavailableAt(err: unknown, depth: number): boolean {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * At most this many statement texts get a name per process: a name is never reused for another text
+ * (a connection that prepared it would refuse it), and each connection keeps every statement it
+ * prepared until it closes (idle ones do after 10 s), so the cap bounds the server's memory too.
+ */
+export const MAX_NAMED_STATEMENTS = 100;
+const statementNames = new Map<string, string>();
+
+/** The name of a statement text, or undefined (unnamed, as queryRows sends it) once the cap is reached. */
+export function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `frosted_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A statement whose text depends only on `key` (its shape), with a placeholder
+ * (`sql.placeholder(name)`) for each of `values`: built and prepared once per key, then executed
+ * with each request's values.
+ */
+export interface Statement {
+  key: string;
+  build: () => SQL;
+  values: Record<string, unknown>;
+}
+
+type Prepared = ReturnType<Db['_']['session']['prepareQuery']>;
+/** Prepared statements by key, per drizzle session (the pool's, or a transaction's for its life). */
+const preparedBySession = new WeakMap<object, Map<string, Prepared>>();
+/** Keys kept per session; the oldest is dropped past it (it is prepared again when next used). */
+const MAX_PREPARED_KEYS = 500;
+
+/**
+ * Runs a hot read whose text repeats (only its values change) as drizzle runs a prepared query: the
+ * SQL is built and turned into text once per key, not per request, and on PostgreSQL it is sent as a
+ * named prepared statement, so each pooled connection parses and plans it once and afterwards only
+ * binds and executes it (PostgreSQL may then keep a generic plan). PGlite, one embedded connection
+ * with no round trip to save, runs it unnamed. Same rows, types and errors as queryRows.
+ */
+export async function queryPrepared<T>(db: Db, statement: Statement): Promise<T[]> {
+  const session = db._.session;
+  let prepared = preparedBySession.get(session);
+  if (!prepared) preparedBySession.set(session, (prepared = new Map()));
+  let query = prepared.get(statement.key);
+  if (!query) {
+    const { dialect } = db as unknown as { dialect: PgDialect };
+    const built = dialect.sqlToQuery(statement.build());
+    query = session.prepareQuery(built, undefined, statementName(built.sql), false);
+    if (prepared.size >= MAX_PREPARED_KEYS) prepared.delete(prepared.keys().next().value!);
+    prepared.set(statement.key, query);
+  }
+  return ((await query.execute(statement.values)) as { rows: T[] }).rows;
 }

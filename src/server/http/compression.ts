@@ -56,12 +56,14 @@ function encode(encoding: Encoding, body: Uint8Array): Promise<Uint8Array<ArrayB
 
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
-/** Whether this response may be compressed at all (its size aside). */
+/**
+ * Whether this response may be compressed at all (its size, and whether it has a body, aside: reading
+ * `body` turns @hono/node-server's lightweight response into a stream, so only a compression does).
+ */
 function compressible(method: string, res: Response): boolean {
   const type = res.headers.get('Content-Type') ?? '';
   return (
     method !== 'HEAD' &&
-    res.body !== null &&
     res.status >= 200 &&
     ![204, 206, 304].includes(res.status) &&
     !res.headers.has('Content-Encoding') &&
@@ -88,6 +90,7 @@ export function compression(): MiddlewareHandler {
     const encoding = negotiateEncoding(c.req.header('Accept-Encoding'));
     const declared = c.res.headers.get('Content-Length');
     if (!encoding || (declared !== null && Number(declared) < COMPRESSION_THRESHOLD)) return;
+    if (c.res.body === null) return;
 
     const body = new Uint8Array(await c.res.arrayBuffer());
     const compressed = body.byteLength >= COMPRESSION_THRESHOLD ? await encode(encoding, body) : undefined;

@@ -44,5 +44,7 @@ const STRIPE = {
 export const securityHeaders = (): MiddlewareHandler<AppEnv> => {
   const strict = headers(false);
   const withStripe = headers(true);
-  return (c, next) => (c.var.services.config.payments.provider === 'stripe' ? withStripe : strict)(c, next);
+  // c.get, not c.var: every request passes here, and each read of c.var copies all the variables.
+  return (c, next) =>
+    (c.get('services').config.payments.provider === 'stripe' ? withStripe : strict)(c, next);
 };

@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   FUZZY_QUERY_MAX_LENGTH,
   type VendorFilters,
   type VendorSort,
 } from '../../../shared/schemas/vendors.ts';
 import { daysBetween, vancouverDay } from '../../../shared/time.ts';
+import type { Statement } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { dayBounds, takesADaySql } from '../calendar/index.ts';
 
@@ -12,7 +13,17 @@ import { dayBounds, takesADaySql } from '../calendar/index.ts';
  * The Browse Vendors SQL, built once here so the API and the benchmark's bare handler send exactly
  * the same statements. Raw SQL rather than the query builder: the keyset condition and the
  * NULLS LAST orderings must match the partial indexes of migration 0003 to the letter.
+ *
+ * Each statement is written once with a named parameter per value (`bind('location')`) and comes in
+ * two forms: pageStatement/countStatement (a shape key, the values, and the SQL built with
+ * placeholders only for a shape not seen before: the API's, a prepared statement per shape) and
+ * pageQuery/countQuery (the same SQL with the values in place). The shape is everything that changes
+ * the text (which filters, the search's form, the sort, a cursor); browse-query.test.ts checks that
+ * both forms send the same text and parameters.
  */
+
+/** A named parameter of the statement: a placeholder, or its value in place. */
+type Bind = (name: string) => SQL | Placeholder;
 
 /** The two sort keys before the id tiebreaker (always ascending); each has its own partial index. */
 const SORT_KEYS: Record<VendorSort, [SortKey, SortKey]> = {
@@ -56,12 +67,27 @@ export interface BrowseOptions {
 
 const col = (name: string) => sql.raw(`v.${name}`);
 /** numeric is compared as numeric; a float parameter would compare inexactly. */
-const keyValue = (k: SortKey, value: number) =>
-  k.column === 'rating' ? sql`${String(value)}::numeric` : sql`${value}::int`;
+const keyParam = (k: SortKey, bind: Bind, name: string) =>
+  k.column === 'rating' ? sql`${bind(name)}::numeric` : sql`${bind(name)}::int`;
+const keyValue = (k: SortKey, value: number) => (k.column === 'rating' ? String(value) : value);
 
 /** Words too common to narrow a search; full text ignores them too ('english' stop words). */
 const STOP_WORDS = new Set('a an and at by for in of on or the to with'.split(' '));
 const MAX_FUZZY_WORDS = 4;
+
+/**
+ * The words of a short query that the search matches one by one, or null for a query matched as web
+ * search (too long, too many words, or only stop words).
+ */
+function fuzzyWords(q: string): string[] | null {
+  const words = q
+    .toLowerCase()
+    .split(' ')
+    .filter((w) => /[\p{L}\p{N}]/u.test(w) && !STOP_WORDS.has(w));
+  return q.length > FUZZY_QUERY_MAX_LENGTH || words.length === 0 || words.length > MAX_FUZZY_WORDS
+    ? null
+    : words;
+}
 
 /**
  * Short queries: every word must match, exactly (full text, stemmed) or, when no vendor uses the word,
@@ -70,38 +96,78 @@ const MAX_FUZZY_WORDS = 4;
  * dictionary instead of every vendor keeps the search on the GIN index whatever the table size.
  * Longer queries use web-search syntax, exact words only.
  */
-function searchCondition(q: string): SQL {
-  const words = q
-    .toLowerCase()
-    .split(' ')
-    .filter((w) => /[\p{L}\p{N}]/u.test(w) && !STOP_WORDS.has(w));
-  if (q.length > FUZZY_QUERY_MAX_LENGTH || words.length === 0 || words.length > MAX_FUZZY_WORDS) {
-    return sql`v.search_vector @@ websearch_to_tsquery('english', ${q})`;
-  }
+function searchCondition(words: string[] | null, bind: Bind): SQL {
+  if (!words) return sql`v.search_vector @@ websearch_to_tsquery('english', ${bind('q')})`;
   // NULL when nothing is near the word: the whole query then matches nothing, as it should.
-  const perWord = words.map(
-    (w) => sql`coalesce(
+  const perWord = words.map((_, i) => {
+    const w = bind(`w${i}`);
+    return sql`coalesce(
     (SELECT to_tsquery('simple', string_agg(quote_literal(d.word), ' | ')) FROM vendor_search_words d
       WHERE d.word = ANY(tsvector_to_array(to_tsvector('english', ${w})))),
     (SELECT to_tsquery('simple', string_agg(quote_literal(x.word), ' | ')) FROM (
       SELECT d.word FROM vendor_search_words d WHERE d.word % ${w}
-      ORDER BY similarity(d.word, ${w}) DESC, d.word LIMIT 5) x))`,
-  );
+      ORDER BY similarity(d.word, ${w}) DESC, d.word LIMIT 5) x))`;
+  });
   return sql`v.search_vector @@ (${sql.join(perWord, sql` && `)})`;
 }
 
-function whereClause({ filters: f, verifiedOnly, today }: BrowseOptions): SQL {
+/** "Available on"'s notice in days (negative: a past day, which no vendor can take). */
+const noticeFor = (day: string, today: string | undefined) =>
+  daysBetween(today ?? vancouverDay(new Date()), day);
+
+function whereClause({ filters: f, verifiedOnly, today }: BrowseOptions, bind: Bind): SQL {
   const parts: SQL[] = [sql`v.status = 'approved'`];
   if (verifiedOnly) parts.push(sql`v.verified`);
-  if (f.q) parts.push(searchCondition(f.q));
-  if (f.location !== 'all') parts.push(sql`v.location = ${f.location}`);
-  if (f.specialty !== 'all') parts.push(sql`v.specialties @> ARRAY[${f.specialty}]::text[]`);
-  if (f.dietary.length) parts.push(sql`v.dietary_options @> ${`{${f.dietary.join(',')}}`}::text[]`);
-  if (f.tier.length) parts.push(sql`v.price_tier = ANY(${`{${f.tier.join(',')}}`}::int[])`);
-  if (f.minRating !== undefined) parts.push(sql`v.rating >= ${String(f.minRating)}::numeric`);
-  if (f.delivery !== undefined) parts.push(sql`v.offers_delivery = ${f.delivery}`);
-  if (f.availableOn) parts.push(availableOn(f.availableOn, today ?? vancouverDay(new Date())));
+  if (f.q) parts.push(searchCondition(fuzzyWords(f.q), bind));
+  if (f.location !== 'all') parts.push(sql`v.location = ${bind('location')}`);
+  if (f.specialty !== 'all') parts.push(sql`v.specialties @> ARRAY[${bind('specialty')}]::text[]`);
+  if (f.dietary.length) parts.push(sql`v.dietary_options @> ${bind('dietary')}::text[]`);
+  if (f.tier.length) parts.push(sql`v.price_tier = ANY(${bind('tier')}::int[])`);
+  if (f.minRating !== undefined) parts.push(sql`v.rating >= ${bind('minRating')}::numeric`);
+  if (f.delivery !== undefined) parts.push(sql`v.offers_delivery = ${bind('delivery')}`);
+  if (f.availableOn) parts.push(availableOn(noticeFor(f.availableOn, today), bind));
   return sql.join(parts, sql` AND `);
+}
+
+/** The values whereClause binds, by name. */
+function whereValues({ filters: f, today }: BrowseOptions, values: Record<string, unknown>) {
+  if (f.q) {
+    const words = fuzzyWords(f.q);
+    if (words) words.forEach((w, i) => (values[`w${i}`] = w));
+    else values.q = f.q;
+  }
+  if (f.location !== 'all') values.location = f.location;
+  if (f.specialty !== 'all') values.specialty = f.specialty;
+  if (f.dietary.length) values.dietary = `{${f.dietary.join(',')}}`;
+  if (f.tier.length) values.tier = `{${f.tier.join(',')}}`;
+  if (f.minRating !== undefined) values.minRating = String(f.minRating);
+  if (f.delivery !== undefined) values.delivery = f.delivery;
+  if (f.availableOn) {
+    const [start, end] = dayBounds(f.availableOn);
+    Object.assign(values, {
+      notice: noticeFor(f.availableOn, today),
+      day: f.availableOn,
+      dayStart: start.toISOString(),
+      dayEnd: end.toISOString(),
+    });
+  }
+  return values;
+}
+
+/** What decides whereClause's text, never its values. */
+function whereShape({ filters: f, verifiedOnly, today }: BrowseOptions): string {
+  const words = f.q ? fuzzyWords(f.q) : undefined;
+  return [
+    verifiedOnly ? 'verified' : '',
+    words === undefined ? '' : words === null ? 'q' : `w${words.length}`,
+    f.location !== 'all' ? 'location' : '',
+    f.specialty !== 'all' ? 'specialty' : '',
+    f.dietary.length ? 'dietary' : '',
+    f.tier.length ? 'tier' : '',
+    f.minRating !== undefined ? 'minRating' : '',
+    f.delivery !== undefined ? 'delivery' : '',
+    f.availableOn ? (noticeFor(f.availableOn, today) < 0 ? 'past' : 'day') : '',
+  ].join(',');
 }
 
 /**
@@ -110,24 +176,22 @@ function whereClause({ filters: f, verifiedOnly, today }: BrowseOptions): SQL {
  * that day than the vendor takes. The day's count is a correlated subquery on orders_vendor_status_idx
  * (vendor_id, status), evaluated only for vendors that pass every cheaper condition first.
  */
-function availableOn(day: string, today: string): SQL {
-  const notice = daysBetween(today, day);
+function availableOn(notice: number, bind: Bind): SQL {
   if (notice < 0) return sql`false`;
-  const [start, end] = dayBounds(day);
-  return sql`v.lead_time_days <= ${notice}
-  AND NOT EXISTS (SELECT 1 FROM vendor_blackout_dates b WHERE b.vendor_id = v.id AND b.day = ${day}::date)
+  return sql`v.lead_time_days <= ${bind('notice')}
+  AND NOT EXISTS (SELECT 1 FROM vendor_blackout_dates b WHERE b.vendor_id = v.id AND b.day = ${bind('day')}::date)
   AND (SELECT count(*) FROM orders o WHERE o.vendor_id = v.id AND ${takesADaySql(sql`o.status`)}
-    AND o.delivery_date >= ${start.toISOString()}::timestamptz AND o.delivery_date < ${end.toISOString()}::timestamptz) < v.orders_per_day`;
+    AND o.delivery_date >= ${bind('dayStart')}::timestamptz AND o.delivery_date < ${bind('dayEnd')}::timestamptz) < v.orders_per_day`;
 }
 
 /** Rows strictly after the cursor in the sort order; the first key also bounds the index range. */
-function afterCursor(c: Cursor): SQL {
-  const [a, b] = SORT_KEYS[c.sort];
+function afterCursor(sort: VendorSort, bind: Bind): SQL {
+  const [a, b] = SORT_KEYS[sort];
   const op = (k: SortKey) => sql.raw(k.desc ? '<' : '>');
   const opEq = (k: SortKey) => sql.raw(k.desc ? '<=' : '>=');
-  const k1 = keyValue(a, c.k1);
-  const k2 = keyValue(b, c.k2);
-  return sql`${col(a.column)} ${opEq(a)} ${k1} AND (${col(a.column)} ${op(a)} ${k1} OR (${col(a.column)} = ${k1} AND (${col(b.column)} ${op(b)} ${k2} OR (${col(b.column)} = ${k2} AND v.id > ${c.id}))))`;
+  const k1 = keyParam(a, bind, 'k1');
+  const k2 = keyParam(b, bind, 'k2');
+  return sql`${col(a.column)} ${opEq(a)} ${k1} AND (${col(a.column)} ${op(a)} ${k1} OR (${col(a.column)} = ${k1} AND (${col(b.column)} ${op(b)} ${k2} OR (${col(b.column)} = ${k2} AND v.id > ${bind('afterId')}))))`;
 }
 
 function orderBy(sort: VendorSort): SQL {
@@ -136,14 +200,16 @@ function orderBy(sort: VendorSort): SQL {
   return sql.raw(`v.${a.column} ${dir(a)}, v.${b.column} ${dir(b)}, v.id ASC`);
 }
 
+type PageOptions = BrowseOptions & { cursor?: Cursor | undefined; limit: number };
+
 /**
  * One page of vendor cards with their portfolio summary (first 3 thumbnails by position and the
  * photo count). Callers ask for one row more than they show, to know whether another page follows.
  */
-export function pageQuery(options: BrowseOptions & { cursor?: Cursor | undefined; limit: number }): SQL {
+function pageSql(options: PageOptions, bind: Bind): SQL {
   const where = options.cursor
-    ? sql`${whereClause(options)} AND ${afterCursor(options.cursor)}`
-    : whereClause(options);
+    ? sql`${whereClause(options, bind)} AND ${afterCursor(options.cursor.sort, bind)}`
+    : whereClause(options, bind);
   const order = orderBy(options.filters.sort);
   return sql`WITH page AS (
   SELECT v.id, v.business_name, v.specialty, v.location, v.rating::float8 AS rating, v.review_count,
@@ -152,7 +218,7 @@ export function pageQuery(options: BrowseOptions & { cursor?: Cursor | undefined
   FROM vendors v
   WHERE ${where}
   ORDER BY ${order}
-  LIMIT ${options.limit}
+  LIMIT ${bind('limit')}
 )
 SELECT v.*,
   coalesce((SELECT array_agg(t.thumb_key ORDER BY t.position, t.id) FROM (
@@ -164,14 +230,55 @@ FROM page v
 ORDER BY ${order}`;
 }
 
+function pageValues(options: PageOptions): Record<string, unknown> {
+  const values = whereValues(options, { limit: options.limit });
+  const c = options.cursor;
+  if (c) {
+    const [a, b] = SORT_KEYS[c.sort];
+    Object.assign(values, { k1: keyValue(a, c.k1), k2: keyValue(b, c.k2), afterId: c.id });
+  }
+  return values;
+}
+
 /**
  * The filtered total behind "{N} vendors found", with the vendors version it was counted at (one
  * statement, so one snapshot: the pair is consistent).
  */
-export function countQuery(options: BrowseOptions): SQL {
+function countSql(options: BrowseOptions, bind: Bind): SQL {
   return sql`SELECT count(*)::int AS n, (SELECT b.version::text FROM vendor_browse_version b) AS version
-FROM vendors v WHERE ${whereClause(options)}`;
+FROM vendors v WHERE ${whereClause(options, bind)}`;
 }
+
+const placeholder: Bind = (name) => sql.placeholder(name);
+const inPlace =
+  (values: Record<string, unknown>): Bind =>
+  (name) =>
+    sql`${values[name]}`;
+
+/** A page of pageSql as a prepared statement: one per shape (filters, sort, a cursor or not). */
+export function pageStatement(options: PageOptions): Statement {
+  return {
+    key: `browse-page|${whereShape(options)}|${options.filters.sort}|${options.cursor?.sort ?? 'first'}`,
+    build: () => pageSql(options, placeholder),
+    values: pageValues(options),
+  };
+}
+
+/** The count of countSql as a prepared statement: one per shape of the filters. */
+export function countStatement(options: BrowseOptions): Statement {
+  return {
+    key: `browse-count|${whereShape(options)}`,
+    build: () => countSql(options, placeholder),
+    values: whereValues(options, {}),
+  };
+}
+
+/** pageSql with the values in place. */
+export const pageQuery = (options: PageOptions): SQL => pageSql(options, inPlace(pageValues(options)));
+
+/** countSql with the values in place. */
+export const countQuery = (options: BrowseOptions): SQL =>
+  countSql(options, inPlace(whereValues(options, {})));
 
 /**
  * The count cache's key: what whereClause reads, in one spelling. The sort is left out (it does not

@@ -3,12 +3,10 @@ import {
   featuredVendorsQuerySchema,
   featuredVendorsSchema,
   vendorIdParamSchema,
-  vendorListInput,
   vendorListQuerySchema,
   vendorListSchema,
 } from '../../../shared/schemas/vendors.ts';
 import { json, openApiRoutes, routesOf } from '../../http/openapi.ts';
-import { parseOrThrow, validQuery } from '../../http/validate.ts';
 import { presentVendorCard } from './presenter.ts';
 import { getPublicVendorPage } from './public-page.ts';
 import { listFeaturedVendors, listPublicVendors } from './service.ts';
@@ -38,9 +36,9 @@ const vendorPage = route.get('/{id}', {
 
 export const vendorRoutes = openApiRoutes()
   .openapi(list, async (c) => {
-    // dietary and tier may repeat, so the query is read from the URL rather than c.req.query().
-    const query = parseOrThrow(vendorListQuerySchema, vendorListInput(new URL(c.req.url).searchParams));
-    const { db, clock } = c.var.services;
+    // Validated by the route's schema (validationHook); a repeated dietary or tier arrives as a list.
+    const query = c.req.valid('query');
+    const { db, clock } = c.get('services');
     const page = await listPublicVendors({ db, query, now: clock.now() });
     return c.json(
       {
@@ -52,13 +50,13 @@ export const vendorRoutes = openApiRoutes()
     );
   })
   .openapi(featured, async (c) => {
-    const { limit } = validQuery(c, featuredVendorsQuerySchema);
+    const { limit } = c.req.valid('query');
     const items = await listFeaturedVendors({ db: c.var.services.db, limit });
     c.header('Cache-Control', 'public, max-age=60');
     return c.json({ vendors: items.map((i) => presentVendorCard(i.vendor, i.portfolio)) }, 200);
   })
   .openapi(vendorPage, async (c) => {
-    const { id } = parseOrThrow(vendorIdParamSchema, c.req.param());
+    const { id } = c.req.valid('param');
     return c.json(
       await getPublicVendorPage({ db: c.var.services.db, vendorId: id, now: c.var.services.clock.now() }),
       200,

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { VendorFilters, VendorListQuery } from '../../../shared/schemas/vendors.ts';
-import { queryRows, type Db } from '../../db/client.ts';
+import { queryPrepared, type Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   countKey,
-  countQuery,
+  countStatement,
   decodeCursor,
   encodeCursor,
-  pageQuery,
+  pageStatement,
   type BrowseOptions,
   type BrowseRow,
 } from './browse-query.ts';
@@ -46,7 +46,8 @@ const toItem = (r: BrowseRow): VendorListItem => ({
  * One page of approved vendors for Browse Vendors: filtered, sorted, keyset-paginated, with the
  * filtered total on the first page. One statement when the page holds every match (the total is its
  * length) or when the count cache knows the total at the page's vendors version; else a count too,
- * shared with concurrent requests for the same filters.
+ * shared with concurrent requests for the same filters. Both are prepared statements (queryPrepared):
+ * one per shape of request, built once and, on PostgreSQL, parsed and planned once per connection.
  */
 export async function listPublicVendors({
   db,
@@ -62,8 +63,10 @@ export async function listPublicVendors({
 }) {
   const { cursor: token, limit, ...filters } = query;
   const cursor = token === undefined ? undefined : decodeCursor(filters.sort, token);
-  const options: BrowseOptions = { filters, verifiedOnly, today: vancouverDay(now) };
-  const rows = await queryRows<BrowseRow>(db, pageQuery({ ...options, cursor, limit: limit + 1 }));
+  // Only "available on" reads today.
+  const today = filters.availableOn ? vancouverDay(now) : undefined;
+  const options: BrowseOptions = { filters, verifiedOnly, today };
+  const rows = await queryPrepared<BrowseRow>(db, pageStatement({ ...options, cursor, limit: limit + 1 }));
   const shown = rows.slice(0, limit);
   const more = rows.length > limit;
   // Load More pages: the first page already told the total.
@@ -80,7 +83,7 @@ export async function listPublicVendors({
 /** The filtered total as of `version` (the page's) or later, through the count cache. */
 function countMatches(db: Db, options: BrowseOptions, version: bigint): Promise<number> {
   return countCacheFor(db).total(countKey(options), version, async () => {
-    const [row] = await queryRows<{ n: number; version: string }>(db, countQuery(options));
+    const [row] = await queryPrepared<{ n: number; version: string }>(db, countStatement(options));
     return { n: row!.n, version: BigInt(row!.version) };
   });
 }
@@ -95,7 +98,10 @@ const NO_FILTERS: VendorFilters = {
 
 /** Top-rated verified vendors, the home page's featured list: Browse's query, first page, rating sort. */
 export async function listFeaturedVendors({ db, limit }: { db: Db; limit: number }) {
-  const rows = await queryRows<BrowseRow>(db, pageQuery({ filters: NO_FILTERS, verifiedOnly: true, limit }));
+  const rows = await queryPrepared<BrowseRow>(
+    db,
+    pageStatement({ filters: NO_FILTERS, verifiedOnly: true, limit }),
+  );
   return rows.map(toItem);
 }
 
