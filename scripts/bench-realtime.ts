@@ -1,5 +1,5 @@
 /**
- * npm run bench:realtime [-- --clients 2000 --runs 3 --messages 20 --timeout 60]
+ * npm run bench:realtime [-- --clients 2000 --runs 3 --messages 20 --timeout 60 --profile <dir>]
  *
  * The event stream under load, on loopback only:
  *  1. one server process, `clients` SSE streams (one per user, users and sessions written straight
@@ -9,12 +9,16 @@
  *  2. with DATABASE_URL: two server processes on that PostgreSQL server, the streams on one and the
  *     publisher on the other (LISTEN/NOTIFY between them);
  *  3. the server's memory per idle stream: RSS and heap (after gc) before and after opening them.
+ * Each fan-out also prints the CPU time the streams' process spent on it (on one process, with the
+ * publishing): a figure that, unlike the latencies, hardly depends on what else the machine runs.
  * A warm-up round, then `runs` runs; medians printed. Servers run in child processes (the real app:
- * createApp + createServices on @hono/node-server), the clients here. Every wait is bounded.
+ * createApp + createServices on @hono/node-server), the clients here. Every wait is bounded. With
+ * --profile, the streams' process writes a CPU profile of the rounds (not the opening) into that folder.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,7 +43,13 @@ interface ServeTarget {
   pgliteDir?: string;
   seed?: number;
 }
-type Command = { cmd: 'fanout' } | { cmd: 'one'; userId: string } | { cmd: 'mem' } | { cmd: 'streams' };
+type Command =
+  | { cmd: 'fanout' }
+  | { cmd: 'one'; userId: string }
+  | { cmd: 'mem' }
+  | { cmd: 'streams' }
+  | { cmd: 'cpu' }
+  | { cmd: 'profile'; file?: string };
 
 async function serveOne(target: ServeTarget) {
   const database = await openDatabase({ url: target.url, dataDir: target.pgliteDir, poolSize: 10 });
@@ -52,6 +62,7 @@ async function serveOne(target: ServeTarget) {
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve));
   const port = (server.address() as { port: number }).port;
+  let profiler: Session | undefined;
   const userIds = async () =>
     seeded?.ids ?? (await database.db.select({ id: users.id }).from(users)).map((u) => u.id);
 
@@ -77,6 +88,22 @@ async function serveOne(target: ServeTarget) {
         process.send?.({ rss, heapUsed });
       } else if (m.cmd === 'streams') {
         process.send?.({ streams: services.streams.count() });
+      } else if (m.cmd === 'cpu') {
+        const { user, system } = process.cpuUsage();
+        process.send?.({ cpuMs: (user + system) / 1000 });
+      } else if (m.cmd === 'profile') {
+        // Starts a CPU profile, or (with a file) stops it and writes it there: the rounds only.
+        if (m.file === undefined) {
+          profiler ??= new Session();
+          profiler.connect();
+          await post(profiler, 'Profiler.enable');
+          await post(profiler, 'Profiler.start');
+        } else {
+          const { profile } = (await post(profiler!, 'Profiler.stop')) as { profile: object };
+          writeFileSync(m.file, JSON.stringify(profile));
+          profiler!.disconnect();
+        }
+        process.send?.({});
       }
     })().catch((err: unknown) => process.send?.({ error: String(err) }));
   });
@@ -116,6 +143,11 @@ async function seed(db: Parameters<typeof publish>[0], n: number) {
   }
   return { ids, cookies };
 }
+
+const post = (session: Session, method: string) =>
+  new Promise<unknown>((resolve, reject) =>
+    session.post(method, (err, result) => (err ? reject(err) : resolve(result))),
+  );
 
 // ---------------------------------------------------------------- parent: clients and measurements
 interface Server {
@@ -263,7 +295,12 @@ async function measure(
   label: string,
   publisher: Server,
   streams: Server,
-  { runs, messages, timeoutMs }: { runs: number; messages: number; timeoutMs: number },
+  {
+    runs,
+    messages,
+    timeoutMs,
+    profile,
+  }: { runs: number; messages: number; timeoutMs: number; profile?: string | undefined },
 ) {
   const before = await streams.ask<{ rss: number; heapUsed: number }>({ cmd: 'mem' });
   const openedAt = performance.now();
@@ -276,10 +313,16 @@ async function measure(
     `\n${label}: ${n} streams open in ${(openMs / 1000).toFixed(1)} s (server counts ${open}); per idle stream: ` +
       `RSS ${((after.rss - before.rss) / n / 1024).toFixed(1)} KiB, heap ${((after.heapUsed - before.heapUsed) / n / 1024).toFixed(1)} KiB`,
   );
-  const fan: { p50: number; p99: number; max: number; commit: number }[] = [];
+  const fan: { p50: number; p99: number; max: number; commit: number; cpu: number }[] = [];
+  if (profile) await streams.ask({ cmd: 'profile' });
   const one: { p50: number; p99: number }[] = [];
+  const cpu = async () => (await streams.ask<{ cpuMs: number }>({ cmd: 'cpu' })).cpuMs;
   for (let r = 0; r <= runs; r++) {
+    // CPU time of the streams' process for the fan-out (with the publishing, on one process): unlike
+    // the latencies, it hardly moves with what else the machine is doing.
+    const cpuBefore = await cpu();
     const f = await round(publisher, { cmd: 'fanout' }, clients, timeoutMs);
+    const cpuMs = (await cpu()) - cpuBefore;
     const single: number[] = [];
     for (let m = 0; m < messages; m++) {
       const i = Math.floor(Math.random() * n);
@@ -291,9 +334,10 @@ async function measure(
       p99: percentile(f.latencies, 99),
       max: Math.max(...f.latencies),
       commit: f.commitMs,
+      cpu: cpuMs,
     };
     console.log(
-      `  ${r === 0 ? 'warm-up' : `run ${r}  `}  fan-out to ${n}: p50 ${ms(result.p50)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  (publishing tx ${ms(result.commit)})` +
+      `  ${r === 0 ? 'warm-up' : `run ${r}  `}  fan-out to ${n}: p50 ${ms(result.p50)}  p99 ${ms(result.p99)}  max ${ms(result.max)}  (publishing tx ${ms(result.commit)}, server CPU ${ms(result.cpu)})` +
         `  |  one user x${messages}: p50 ${ms(percentile(single, 50))}  p99 ${ms(percentile(single, 99))}`,
     );
     if (r > 0) {
@@ -301,8 +345,14 @@ async function measure(
       one.push({ p50: percentile(single, 50), p99: percentile(single, 99) });
     }
   }
+  if (profile) {
+    const file = path.resolve(profile, `${label.split(' ')[0]}-process-streams.cpuprofile`);
+    await streams.ask({ cmd: 'profile', file });
+    console.log(`  CPU profile of the streams' process during the rounds: ${file}`);
+  }
   console.log(
     `  median of ${runs}: fan-out p50 ${ms(median(fan.map((f) => f.p50)))}  p99 ${ms(median(fan.map((f) => f.p99)))}` +
+      `  (publishing tx ${ms(median(fan.map((f) => f.commit)))}, server CPU ${ms(median(fan.map((f) => f.cpu)))})` +
       `  |  one user p50 ${ms(median(one.map((o) => o.p50)))}  p99 ${ms(median(one.map((o) => o.p99)))}`,
   );
   for (const c of clients) c.close();
@@ -316,6 +366,7 @@ async function main() {
       runs: { type: 'string', default: '3' },
       messages: { type: 'string', default: '20' },
       timeout: { type: 'string', default: '60' },
+      profile: { type: 'string' },
     },
   });
   const clients = Math.min(Math.max(Number(values.clients), 1), 10_000);
@@ -323,6 +374,7 @@ async function main() {
     runs: Math.min(Math.max(Number(values.runs), 1), 10),
     messages: Math.min(Math.max(Number(values.messages), 1), 200),
     timeoutMs: Number(values.timeout) * 1000,
+    profile: values.profile,
   };
   const baseUrl = process.env.DATABASE_URL;
   console.log(

@@ -1,11 +1,16 @@
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, userEvents } from '../../src/server/db/schema/index.ts';
+import { emailOutbox, emailPreferences, jobs, orders, userEvents } from '../../src/server/db/schema/index.ts';
 import type { Actor } from '../../src/server/actor.ts';
 import { decideApplication } from '../../src/server/modules/admin/application-service.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { openConversation, sendMessage } from '../../src/server/modules/messages/service.ts';
+import {
+  INLINE_EMAIL_RECIPIENTS,
+  publish,
+  PUBLICATION_EMAILS_JOB,
+} from '../../src/server/modules/notifications/publish.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { openClaim, resolveClaim, respondToClaim } from '../../src/server/modules/payments/claims.ts';
 import { requestPayout } from '../../src/server/modules/payments/payouts.ts';
@@ -490,5 +495,72 @@ describe('the notification API touches only the caller’s own', () => {
       expect(n.link, n.type).toMatch(/^\//);
     }
     await db.execute(sql`DELETE FROM user_events WHERE user_id = ${people.other.actor.id}`);
+  });
+});
+
+describe('a publication to many people', () => {
+  it(`e-mails up to ${INLINE_EMAIL_RECIPIENTS} from its own statement, more from one job: each recipient who wants it once`, async () => {
+    const db = t.database.db;
+    const many: string[] = [];
+    for (let i = 0; i < INLINE_EMAIL_RECIPIENTS + 5; i++) many.push((await createUser(db)).id);
+    // One of them switched order e-mails off.
+    await db.insert(emailPreferences).values({ userId: many[0]!, orders: false });
+    const wanted = many.slice(1);
+    // These people's only e-mails (a delivery round may have written some already: any status).
+    const outbox = async (userIds: string[]) =>
+      (
+        await db
+          .select({ userId: emailOutbox.userId, payload: emailOutbox.payload })
+          .from(emailOutbox)
+          .where(inArray(emailOutbox.userId, userIds))
+      )
+        .map((e) => `${e.userId} ${(e.payload as { eventId?: string }).eventId}`)
+        .sort();
+    const rowsOf = (rows: { userId: string; id: bigint }[], userIds: string[]) =>
+      rows.filter((r) => userIds.includes(r.userId)).map((r) => `${r.userId} ${r.id}`);
+    const pendingJobs = () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(jobs)
+        .where(and(eq(jobs.kind, PUBLICATION_EMAILS_JOB), eq(jobs.status, 'pending')))
+        .then(([row]) => row!.n);
+    const publishTo = (userIds: string[]) =>
+      during(() =>
+        db.transaction((tx) =>
+          publish(tx, {
+            type: 'order.statusChanged',
+            userIds: [...userIds, people.admin.actor.id],
+            refs: { status: 'confirmed' },
+            actorId: people.admin.actor.id,
+          }),
+        ),
+      );
+
+    // As many as the statement itself e-mails: queued with the notifications, no job.
+    const few = many.slice(0, INLINE_EMAIL_RECIPIENTS);
+    const small = await publishTo(few);
+    expect(small.rows.map((r) => r.userId).sort()).toEqual([...few].sort());
+    expect(await outbox(few)).toEqual(rowsOf(small.rows, wanted).sort());
+    expect(await pendingJobs()).toBe(0);
+
+    // One more than that, rolled back: nothing stored, nothing to e-mail later.
+    await expect(
+      db.transaction(async (tx) => {
+        await publish(tx, { type: 'order.statusChanged', userIds: many, refs: {} });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await pendingJobs()).toBe(0);
+
+    // Committed: every notification at once (never the actor's), their e-mails once the job has run.
+    const before = await outbox(many);
+    const large = await publishTo(many);
+    expect(large.rows.map((r) => r.userId).sort()).toEqual([...many].sort());
+    expect(await outbox(many)).toEqual(before);
+    expect(await pendingJobs()).toBe(1);
+    await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: t.services.log });
+    const added = (await outbox(many)).filter((e) => !before.includes(e));
+    expect(added).toEqual(rowsOf(large.rows, wanted).sort());
+    expect(await pendingJobs()).toBe(0);
   });
 });

@@ -4,10 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userEvents } from '../../src/server/db/schema/index.ts';
 import { publish } from '../../src/server/modules/notifications/index.ts';
+import { INLINE_EMAIL_RECIPIENTS } from '../../src/server/modules/notifications/publish.ts';
 import {
   MAX_STREAMS_PER_USER,
   NOTIFICATION_TYPES,
@@ -15,7 +16,7 @@ import {
   type UnreadCounts,
 } from '../../src/shared/schemas/notifications.ts';
 import { createTestApp, testConfig, type TestApp } from '../support/app.ts';
-import { createUser, createVendor, signIn } from '../support/factories.ts';
+import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
 import { readSse, type SseReader } from '../support/sse.ts';
 
 /**
@@ -73,6 +74,59 @@ async function notify(userId: string, type: NotificationType = 'order.statusChan
 
 const isNotification = (id: string) => (e: { event?: string; id?: string }) =>
   e.event === 'notification' && e.id === id;
+
+/** More people than a publication e-mails from its own statement: the fan-out's way through publish. */
+const FAN_OUT = INLINE_EMAIL_RECIPIENTS + 20;
+
+/**
+ * An order's customer, its vendor's owner and `others` more people, each signed in (cookies good on
+ * any process of this database): the audience of a fan-out whose words differ by side.
+ */
+async function audience(others: number) {
+  const db = t.database.db;
+  const customer = await createUser(db, { firstName: 'Maya', lastName: 'Lee' });
+  const owner = await createUser(db, { userType: 'vendor' });
+  const vendor = await createVendor(db, { userId: owner.id, businessName: 'Fan-out Bakery' });
+  const order = await createOrder(db, { customerId: customer.id, vendorId: vendor.id, status: 'confirmed' });
+  const people = [customer, owner];
+  for (let i = 0; i < others; i++) people.push(await createUser(db));
+  const cookies = [];
+  for (const person of people) cookies.push(await signIn(t.app, person.email));
+  return { order, customerId: customer.id, ids: people.map((p) => p.id), cookies };
+}
+
+/**
+ * Publishes one payment for everyone, then checks each stream got exactly its own user's row, in
+ * the words of its side of the order, followed by that user's counts.
+ */
+async function expectFanOut(
+  { order, customerId, ids }: Awaited<ReturnType<typeof audience>>,
+  streams: SseReader[],
+) {
+  const db = t.database.db;
+  await db.transaction((tx) =>
+    publish(tx, { type: 'payment.captured', userIds: ids, refs: { orderId: order.id, amount: 10_000 } }),
+  );
+  const rows = await db
+    .select({ id: userEvents.id, userId: userEvents.userId })
+    .from(userEvents)
+    .where(and(inArray(userEvents.userId, ids), eq(userEvents.type, 'payment.captured')));
+  const mine = new Map(rows.map((r) => [r.userId, String(r.id)]));
+  expect(mine.size).toBe(ids.length);
+  for (const [i, sse] of streams.entries()) {
+    const userId = ids[i]!;
+    const live = await sse.until((e) => e.event === 'notification');
+    expect(live.id).toBe(mine.get(userId));
+    expect(JSON.parse(live.data!)).toMatchObject(
+      userId === customerId
+        ? { id: mine.get(userId), title: `Payment received for order ${order.orderNumber}` }
+        : { id: mine.get(userId), title: `Order ${order.orderNumber} is paid` },
+    );
+    const counts = await sse.until((e) => e.event === 'unread');
+    expect(JSON.parse(counts.data!)).toEqual({ notifications: 1, messages: 0 });
+    expect(sse.notifications()).toHaveLength(1);
+  }
+}
 
 describe('the event stream', () => {
   it('answers with the stream headers, never compressed, then retry and the unread counts with a starting id', async () => {
@@ -184,6 +238,18 @@ describe('the event stream', () => {
     await vendor.cancel();
     await customer.cancel();
   });
+
+  it(`one notification for ${FAN_OUT} people reaches each one's own stream, in the words of their side, with their counts`, async () => {
+    const people = await audience(FAN_OUT - 2);
+    const streams: SseReader[] = [];
+    for (const cookie of people.cookies) {
+      const { sse } = await connect(cookie);
+      await sse.until((e) => e.event === 'unread');
+      streams.push(sse);
+    }
+    await expectFanOut(people, streams);
+    for (const sse of streams) await sse.cancel();
+  }, 120_000);
 
   it('a reconnection with Last-Event-ID gets what it missed, once, then the live ones', async () => {
     const first = (await connect(users.b.cookie)).sse;
@@ -297,6 +363,41 @@ describe('the bus under it', () => {
     await unlisten();
   });
 
+  it("a fan-out's signals go as a few pages under PostgreSQL's 8,000 bytes, each saying how many", async () => {
+    const db = t.database.db;
+    // Long ids: 60 people's signals fill several pages.
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++)
+      ids.push((await createUser(db, { id: `fan-${i}-${'x'.repeat(300)}`, password: null })).id);
+    const payloads: string[] = [];
+    let lastCame!: () => void;
+    const lastPage = new Promise<void>((resolve) => (lastCame = resolve));
+    const unlisten = await t.database.listen('frosted_user_events', (payload) => {
+      payloads.push(payload);
+      if (payloads.length === (JSON.parse(payload) as { pages: number }).pages) lastCame();
+    });
+    await db.transaction((tx) => publish(tx, { type: 'order.statusChanged', userIds: ids, refs: {} }));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      lastPage,
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('no last page in 10 s')), 10_000)),
+      ),
+    ]).finally(() => clearTimeout(timer));
+    await unlisten();
+    const pages = payloads.map((p) => JSON.parse(p) as { signals: [string, string][]; pages: number });
+    expect(pages.length).toBeGreaterThan(2);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8_000);
+    expect(pages.map((p) => p.pages)).toEqual(pages.map(() => pages.length));
+    const rows = await db
+      .select({ id: userEvents.id, userId: userEvents.userId })
+      .from(userEvents)
+      .where(inArray(userEvents.userId, ids))
+      .orderBy(userEvents.id);
+    const signals = pages.flatMap((p) => p.signals).sort((a, b) => Number(a[1]) - Number(b[1]));
+    expect(signals).toEqual(rows.map((r) => [r.userId, String(r.id)]));
+  });
+
   it('closing the bus (shutdown) ends every stream; new ones are refused with 503', async () => {
     const other = await createTestApp();
     const user = await createUser(other.database.db);
@@ -367,7 +468,7 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('a client of process B receives what process A publishes, and B ends its streams when it shuts down', async () => {
+  it('clients of process B receive what process A publishes (one user, or a fan-out), and B ends its streams when it shuts down', async () => {
     const url = (t.database as { url?: string }).url!;
     const port = await freePort();
     dataDir = await mkdtemp(path.join(tmpdir(), 'frosted-b-'));
@@ -420,8 +521,24 @@ describe.runIf(serverUrl)('two server processes on one PostgreSQL database', () 
     const live = await sse.until((e) => e.event === 'notification');
     expect(JSON.parse(live.data!)).toMatchObject({ type: 'message.received', body: 'Hello from process A' });
 
+    // A fan-out published on A reaches every stream B holds, each with its own user's row and words.
+    const people = await audience(FAN_OUT - 2);
+    const streams: SseReader[] = [];
+    for (const cookie of people.cookies) {
+      const opened = await fetch(`http://127.0.0.1:${port}/api/me/events`, {
+        headers: { Cookie: cookie },
+        signal: AbortSignal.timeout(60_000),
+      });
+      expect(opened.status).toBe(200);
+      const stream = readSse(opened);
+      await stream.until((e) => e.event === 'unread');
+      streams.push(stream);
+    }
+    await expectFanOut(people, streams);
+    for (const stream of streams) await stream.cancel();
+
     child.kill('SIGTERM');
     await sse.ended();
     expect(await exited).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

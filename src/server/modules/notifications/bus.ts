@@ -2,9 +2,12 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { Database, Unlisten } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { type BusSignal, parseSignal, USER_EVENTS_CHANNEL } from './publish.ts';
+import { type BusSignal, parseSignals, USER_EVENTS_CHANNEL } from './publish.ts';
 
 export type SignalListener = (signal: BusSignal) => void;
+
+/** Signals held for the rest of their batch at most (a batch is at most 5,000: publish.ts). */
+const MAX_HELD_SIGNALS = 20_000;
 
 /**
  * This process's end of the event bus: ONE listening connection (PostgreSQL LISTEN on its own
@@ -35,17 +38,30 @@ export function createEventBus(database: Pick<Database, 'listen'>, log?: Pick<Lo
   let listening: Promise<Unlisten> | undefined;
   let closed = false;
 
+  // The pages of a batch that came so far (a statement's NOTIFYs arrive together).
+  let held: BusSignal[] = [];
+  let heldPages = 0;
   const dispatch = (payload: string) => {
-    const signal = parseSignal(payload);
-    if (!signal) {
+    const page = parseSignals(payload);
+    if (!page) {
       log?.warn({ channel: USER_EVENTS_CHANNEL }, 'ignored a malformed event bus payload');
       return;
     }
-    const listeners = byUser.get(signal.userId);
-    if (!listeners) return;
-    for (const listener of listeners) listener(signal);
+    // Handed over whole, so the streams read and send a batch in one round, not in pieces as the
+    // pages come off the socket; a hold that only grows is handed over anyway.
+    for (const signal of page.signals) held.push(signal);
+    if (++heldPages < page.pages && held.length < MAX_HELD_SIGNALS) return;
+    const signals = held;
+    held = [];
+    heldPages = 0;
+    for (const signal of signals) {
+      const listeners = byUser.get(signal.userId);
+      if (listeners) for (const listener of listeners) listener(signal);
+    }
   };
   const reset = (reason: 'reconnected' | 'closed') => {
+    held = [];
+    heldPages = 0;
     for (const listener of [...resetListeners]) listener(reason);
   };
 

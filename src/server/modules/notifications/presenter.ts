@@ -332,12 +332,20 @@ function describe(row: UserEventRow, r: Referents): Text {
 export async function presentNotifications(db: Db, rows: UserEventRow[]): Promise<Notification[]> {
   if (rows.length === 0) return [];
   const referents = await loadReferents(db, rows);
+  // The rows of one publication (a fan-out: thousands) share their refs: each is checked once.
+  const shown = new Map<string, Notification['refs']>();
+  const refsOf = (refs: UserEventRow['refs']) => {
+    const key = JSON.stringify(refs);
+    let ids = shown.get(key);
+    if (!ids) shown.set(key, (ids = notificationRefsSchema.parse(refs)));
+    return ids;
+  };
   return rows.map((row) => ({
     id: String(row.id),
     type: row.type,
     ...describe(row, referents),
     // Ids only: anything else the row keeps (the status an order reached) stays on the server.
-    refs: notificationRefsSchema.parse(row.refs),
+    refs: refsOf(row.refs),
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   }));

@@ -9,6 +9,7 @@ import { conversations, messages, userEvents, users, vendors } from '../../db/sc
 import type { Actor } from '../../actor.ts';
 import { isStorableId, toNotificationId } from './ids.ts';
 import { presentNotifications, type UserEventRow } from './presenter.ts';
+import { pgArray } from './pg-array.ts';
 import { announceUnread } from './publish.ts';
 
 /** The user's notifications, newest first, a page before `before`, with their unread count. */
@@ -113,21 +114,29 @@ const unreadNotifications = (userId: SQL) => sql<number>`(
 // subqueries' tables have an id too.
 const ME = sql.raw('"users"."id"');
 
-/** The bell's and Messages' counts of each user, in one query however many users. */
+/** Users per counting query: the queries of a large batch (a fan-out) run side by side on the pool. */
+const COUNTS_CHUNK = 500;
+
+/** The bell's and Messages' counts of each user, in one query per 500 users. */
 export async function unreadCounts(db: Db, userIds: readonly string[]): Promise<Map<string, UnreadCounts>> {
   const result = new Map<string, UnreadCounts>();
   const unique = [...new Set(userIds)];
-  for (let i = 0; i < unique.length; i += 500) {
-    const rows = await db
-      .select({
-        userId: users.id,
-        notifications: unreadNotifications(ME).mapWith(Number),
-        messages: unreadMessages(ME).mapWith(Number),
-      })
-      .from(users)
-      .where(inArray(users.id, unique.slice(i, i + 500)));
+  const chunks = [];
+  for (let i = 0; i < unique.length; i += COUNTS_CHUNK) chunks.push(unique.slice(i, i + COUNTS_CHUNK));
+  const pages = await Promise.all(
+    chunks.map((chunk) =>
+      db
+        .select({
+          userId: users.id,
+          notifications: unreadNotifications(ME).mapWith(Number),
+          messages: unreadMessages(ME).mapWith(Number),
+        })
+        .from(users)
+        .where(sql`${users.id} = ANY(${pgArray(chunk)}::text[])`),
+    ),
+  );
+  for (const rows of pages)
     for (const r of rows) result.set(r.userId, { notifications: r.notifications, messages: r.messages });
-  }
   for (const id of unique) if (!result.has(id)) result.set(id, { notifications: 0, messages: 0 });
   return result;
 }
@@ -163,6 +172,6 @@ export async function notificationsById(db: Db, ids: readonly bigint[]): Promise
   return db
     .select()
     .from(userEvents)
-    .where(inArray(userEvents.id, [...ids]))
+    .where(sql`${userEvents.id} = ANY(${pgArray(ids)}::bigint[])`)
     .orderBy(userEvents.id);
 }

@@ -2,7 +2,10 @@ import type { Notification, UnreadCounts } from '../../../shared/schemas/notific
 
 /** What a reconnecting stream is sent at most: the newest it missed (the list has the rest). */
 export const STREAM_BACKLOG_LIMIT = 200;
-/** Chunks a client may leave unread before its stream is ended (it reconnects and catches up). */
+/**
+ * Chunks a client may leave unread before its stream is ended (it reconnects and catches up): a chunk
+ * is what one round of signals brought the stream, most often one notification and the new counts.
+ */
 const MAX_QUEUED_CHUNKS = 500;
 /** Ids each stream remembers having sent (more than a replay holds). */
 const REMEMBERED_IDS = STREAM_BACKLOG_LIMIT + 100;
@@ -13,10 +16,10 @@ const encoder = new TextEncoder();
 const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
 /** A notification as the stream writes it; its id is what the client reconnects with. */
-export const notificationChunk = (n: Notification) =>
-  encoder.encode(`id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`);
-const unreadChunk = (counts: string, id?: bigint) =>
-  encoder.encode(`event: unread\n${id === undefined ? '' : `id: ${id}\n`}data: ${counts}\n\n`);
+export const notificationEvent = (n: Notification) =>
+  `id: ${n.id}\nevent: notification\ndata: ${JSON.stringify(n)}\n\n`;
+const unreadEvent = (counts: string, id?: bigint) =>
+  `event: unread\n${id === undefined ? '' : `id: ${id}\n`}data: ${counts}\n\n`;
 
 /**
  * One event stream (GET /api/me/events) of one session: what it was sent, and its end. The hub
@@ -59,23 +62,28 @@ export class StreamConnection {
     this.controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
     for (const n of missed) {
       this.remember(n.id);
-      this.controller.enqueue(notificationChunk(n));
+      this.controller.enqueue(encoder.encode(notificationEvent(n)));
     }
     this.counts = JSON.stringify(counts);
-    this.controller.enqueue(unreadChunk(this.counts, baseline));
+    this.controller.enqueue(encoder.encode(unreadEvent(this.counts, baseline)));
   }
 
-  /** Sends those of these notifications it has not sent yet, and the counts (JSON) if they changed. */
-  deliver(chunks: (readonly [string, Uint8Array])[], counts: string) {
-    for (const [id, chunk] of chunks) {
+  /**
+   * Sends those of these notifications (id, event text) it has not sent yet, and the counts (JSON) if
+   * they changed: in one chunk, so a fan-out costs each stream one write.
+   */
+  deliver(events: readonly (readonly [string, string])[], counts: string) {
+    let text = '';
+    for (const [id, event] of events) {
       if (this.sent.has(id)) continue;
       this.remember(id);
-      this.send(chunk);
+      text += event;
     }
     if (counts !== this.counts) {
       this.counts = counts;
-      this.send(unreadChunk(counts));
+      text += unreadEvent(counts);
     }
+    if (text) this.send(encoder.encode(text));
   }
 
   heartbeat() {

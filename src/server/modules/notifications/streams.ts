@@ -13,7 +13,7 @@ import { liveSessions, presenceWriter } from './presence.ts';
 import { presentNotifications } from './presenter.ts';
 import type { EndSignal, UserSignal } from './publish.ts';
 import { latestNotificationId, notificationsAfter, notificationsById, unreadCounts } from './service.ts';
-import { notificationChunk, STREAM_BACKLOG_LIMIT, StreamConnection } from './stream-connection.ts';
+import { notificationEvent, STREAM_BACKLOG_LIMIT, StreamConnection } from './stream-connection.ts';
 
 /** How often the heartbeat writes that the connected users are still here. */
 const PRESENCE_WRITE_MS = 60_000;
@@ -129,12 +129,12 @@ export function createStreamHub({
     }
     if (batch.size === 0) return;
     try {
-      const ids = [...batch.values()].flat();
-      const rows = [];
-      for (let i = 0; i < ids.length; i += 1_000)
-        rows.push(...(await notificationsById(db, ids.slice(i, i + 1_000))));
+      // The rows and the counts side by side: both are read after the signals' commits.
+      const [rows, counts] = await Promise.all([
+        notificationsById(db, [...batch.values()].flat()),
+        unreadCounts(db, [...batch.keys()]),
+      ]);
       const presented = await presentNotifications(db, rows);
-      const counts = await unreadCounts(db, [...batch.keys()]);
       const byOwner = new Map<string, Notification[]>();
       rows.forEach((row, i) => {
         // Each notification goes to its own user's streams, whatever the signal claimed.
@@ -145,11 +145,11 @@ export function createStreamHub({
       });
       for (const userId of batch.keys()) {
         const mine = byOwner.get(userId) ?? [];
-        const chunks = mine.map((n) => [n.id, notificationChunk(n)] as const);
+        const events = mine.map((n) => [n.id, notificationEvent(n)] as const);
         const userCounts = JSON.stringify(counts.get(userId));
         for (const conn of byUser.get(userId) ?? []) {
           if (conn.early || conn.closed) continue;
-          conn.deliver(chunks, userCounts);
+          conn.deliver(events, userCounts);
         }
       }
     } catch (err) {

@@ -2,8 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client.ts';
 import { userActivity } from '../../../db/schema/index.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../jobs/index.ts';
-import { MESSAGE_DIGEST_JOB, MESSAGE_EMAIL_AWAY_MINUTES } from '../publish.ts';
-import { queueUserEmail } from '../../mail/index.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../../shared/schemas/notifications.ts';
+import { pgArray } from '../pg-array.ts';
+import { MESSAGE_DIGEST_JOB, MESSAGE_EMAIL_AWAY_MINUTES, PUBLICATION_EMAILS_JOB } from '../publish.ts';
+import { queueEventEmailsCte, queueUserEmail } from '../../mail/index.ts';
 
 /** Hours before an order completes by itself that the customer is reminded (the last chance to raise a problem). */
 export const COMPLETE_REMINDER_HOURS_BEFORE = 4;
@@ -83,8 +85,32 @@ async function messageDigest(tx: Tx, userId: string, now: Date) {
     .onConflictDoUpdate({ target: userActivity.userId, set: { messagesEmailedThrough: through } });
 }
 
+/**
+ * The e-mails of a publication to many people (publish.ts), queued by the statement that queues a
+ * small one's, on its notifications that still exist.
+ */
+async function publicationEmails(tx: Tx, type: NotificationType, ids: string[]) {
+  const emails = queueEventEmailsCte(type);
+  if (!emails || ids.length === 0) return;
+  await tx.execute(sql`
+    WITH inserted AS (SELECT id, user_id FROM user_events WHERE id = ANY(${pgArray(ids)}::bigint[]))
+    ${emails}`);
+}
+
+const isNotificationType = (type: unknown): type is NotificationType =>
+  (NOTIFICATION_TYPES as readonly unknown[]).includes(type);
+
 /** E-mail timers (run by the job runner like every timer). */
 export const emailJobHandlers: JobHandlers = {
+  [PUBLICATION_EMAILS_JOB]: async (tx, job) => {
+    const { type, ids } = job.payload;
+    if (!isNotificationType(type) || !Array.isArray(ids)) return;
+    return publicationEmails(
+      tx,
+      type,
+      ids.filter((id): id is string => typeof id === 'string' && /^\d{1,19}$/.test(id)),
+    );
+  },
   [MESSAGE_DIGEST_JOB]: async (tx, job, { now }) => {
     const userId = typeof job.payload.userId === 'string' ? job.payload.userId : undefined;
     if (!userId) return;
