@@ -106,6 +106,14 @@ describe('realtime', () => {
       .getByRole('group', { name: 'Update status' })
       .getByRole('button', { name: 'Confirm Order for order FR-RT-1 (Nora Lindqvist)' })
       .click();
+    // The vendor's own toast opens under the pointer (bottom right), where hovering keeps it on screen;
+    // the vendor closes it, as a person would, before the next step.
+    const vendorToast = quince.page
+      .getByRole('region', { name: /^Notifications alt\+T/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Order FR-RT-1 is now Confirmed.' });
+    await vendorToast.getByRole('button', { name: 'Close toast' }).click();
+    await vendorToast.waitFor({ state: 'detached' });
 
     // The customer's open timeline moves on by itself, a toast says so, and the bell counts it.
     await history.getByText('Order confirmed by the vendor').waitFor();
