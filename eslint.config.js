@@ -40,6 +40,20 @@ export default tseslint.config(
   },
   { files: ['src/web/**/*.{ts,tsx}'], plugins: { 'jsx-a11y': jsxA11y } },
   {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/lib/auth-client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='authClient'][property.name='useSession']",
+          message:
+            "Use useSession from lib/auth-client.ts: it agrees with the server's render of a signed-in page.",
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

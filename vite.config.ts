@@ -2,7 +2,7 @@ import { readdir, readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -72,10 +72,195 @@ function precompress(): Plugin {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+/**
+ * How the app's code is cut into files (decision 024). Left to itself Rolldown makes a file for each set
+ * of pages that share a module: a signed-in page loaded 53 to 77 scripts, most of a few hundred bytes
+ * (an icon, a helper), and on a phone's connection each costs a round trip. The groups:
+ * - libraries: the libraries the app starts with; icons: every Lucide icon the app uses (7 KB);
+ *   app: the app's own modules that start with it (layouts, navigation, home page).
+ * - signed-in: what every signed-in page loads (the bell, the event stream) and what the pages of two
+ *   areas (AREAS) share; signed-in-forms: what of that needs forms; signed-in-<area>: what the pages of
+ *   one area alone use.
+ * What visitors' lazily loaded pages use keeps Rolldown's own files: they load nothing they do not use,
+ * and the app's start loads no signed-in code (`separateSignedIn` checks each build).
+ */
+const LIBRARIES =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|sonner|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs))[\\/]/;
+const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+const FORM_LIBRARIES = /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]/;
+
+/** Signed-in pages (src/web/pages) that are visited together; a page in no area gets its own file. */
+const AREAS: Record<string, string[]> = {
+  customer: ['customer-dashboard'],
+  orders: ['order', 'customer-dashboard-original', 'checkout'],
+  messages: ['messages'],
+  quotes: ['quotes', 'quote-new', 'quote-request'],
+  vendor: ['vendor-dashboard'],
+  'vendor-settings': ['vendor-profile-edit', 'vendor-verification'],
+  admin: ['admin', 'admin-mailbox', 'admin-seeder'],
+};
+
+const WEB = path.resolve('src/web') + path.sep;
+const SRC = path.resolve('src') + path.sep;
+const PAGES = `${WEB}pages${path.sep}`;
+const ENTRY = `${WEB}index.html`;
+const MAIN = `${WEB}main.tsx`;
+/** Lazily loaded parts of the layouts that only signed-in people get: their code is signed-in code. */
+const SIGNED_IN_PARTS = ['live-updates', 'nav-items'].map((n) => `${WEB}features/notifications/${n}.tsx`);
+const areaOf = new Map<string, string>(
+  Object.entries(AREAS).flatMap(([area, pages]) => pages.map((p) => [`${PAGES}${p}.tsx`, area] as const)),
+);
+
+/** radix-ui's index file, which imports every primitive: a module using one imports the index. */
+const RADIX_INDEX = /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/;
+
+/** Assigns each module to its group once per build, from the module graph. */
+function chunkGroups(graph: Rolldown.ChunkingContext): Map<string, string> {
+  const info = (id: string) => graph.getModuleInfo(id);
+  // What a module imports, radix-ui's index read as the primitives the module names
+  // (`import { Dialog as DialogPrimitive } from 'radix-ui'`): the index imports all of them.
+  const imports = (id: string): readonly string[] => {
+    const ids = info(id)?.importedIds ?? [];
+    const index = ids.find((dep) => RADIX_INDEX.test(dep));
+    if (!index) return ids;
+    const named = [...(info(id)?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["']radix-ui["']/g)]
+      .flatMap((m) => m[1]!.split(','))
+      .map((part) => part.trim().split(/\s+as\s+/)[0]!)
+      .filter(Boolean);
+    const indexCode = info(index)?.code ?? '';
+    const parts = named.map((name) => {
+      const from = new RegExp(`import \\* as ${name} from "([^"]+)"`).exec(indexCode)?.[1];
+      return (
+        from &&
+        info(index)?.importedIds.find((dep) =>
+          dep.includes(`${path.sep}node_modules${path.sep}${from}${path.sep}`),
+        )
+      );
+    });
+    // Anything not understood: the whole index, as before.
+    if (parts.length === 0 || parts.some((part) => !part)) return ids;
+    return [...ids.filter((dep) => dep !== index), ...(parts as string[])];
+  };
+  const closure = (start: string, into = new Set<string>()) => {
+    const todo = [start];
+    for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+      if (into.has(id)) continue;
+      into.add(id);
+      todo.push(...imports(id));
+    }
+    return into;
+  };
+  const lazy = new Set<string>();
+  const seen = new Set<string>();
+  const todo = [ENTRY];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(info(id)?.importedIds ?? []), ...(info(id)?.dynamicallyImportedIds ?? []));
+    for (const target of info(id)?.dynamicallyImportedIds ?? []) lazy.add(target);
+  }
+  // Pages behind RequireAuth, and the bell and event stream.
+  const signedIn = [...lazy].filter(
+    (id) =>
+      SIGNED_IN_PARTS.includes(id) || (id.startsWith(PAGES) && /\bRequireAuth\b/.test(info(id)?.code ?? '')),
+  );
+  // What visitors can load: the app and each lazy module that public code imports, with their imports.
+  const open = closure(ENTRY);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const id of lazy) {
+      if (open.has(id) || signedIn.includes(id) || !info(id)?.dynamicImporters.some((by) => open.has(by)))
+        continue;
+      closure(id, open);
+      grew = true;
+    }
+  }
+  const main = closure(MAIN);
+  const groups = new Map<string, string>();
+  for (const id of main) if (id.startsWith(SRC) && id !== MAIN) groups.set(id, 'app');
+
+  // Forms (react-hook-form, and what is built on it) go to a file of their own: the bell, the event
+  // stream and most first screens need none.
+  const forms = (id: string) => [...closure(id)].some((dep) => FORM_LIBRARIES.test(dep));
+
+  // Signed-in code: by the areas of the pages that import it.
+  const areas = new Map<string, Set<string>>();
+  for (const page of signedIn) {
+    const area = SIGNED_IN_PARTS.includes(page) ? 'signed-in' : (areaOf.get(page) ?? '');
+    for (const id of closure(page))
+      if (!open.has(id)) (areas.get(id) ?? areas.set(id, new Set()).get(id)!).add(area);
+  }
+  // Libraries too: one that only signed-in code uses (the bell's popover) goes with it, or Rolldown puts
+  // it in a page's own file, which would then import, and be imported by, the group's.
+  for (const [id, of] of areas) {
+    if (lazy.has(id)) continue;
+    of.delete('');
+    if (of.has('signed-in')) groups.set(id, 'signed-in');
+    else if (of.size === 1) groups.set(id, `signed-in-${[...of][0]}`);
+    else if (of.size > 1) groups.set(id, forms(id) ? 'signed-in-forms' : 'signed-in');
+  }
+  return groups;
+}
+
+function codeSplitting(): Rolldown.CodeSplittingGroup[] {
+  let groups: Map<string, string> | undefined;
+  return [
+    { name: 'libraries', test: LIBRARIES, priority: 3 },
+    { name: 'icons', test: ICONS, priority: 2 },
+    // Each module where chunkGroups puts it, not with everything it imports (which has its own place).
+    {
+      name: (id, graph) => (groups ??= chunkGroups(graph)).get(id) ?? null,
+      priority: 1,
+      includeDependenciesRecursively: false,
+    },
+  ];
+}
+
+/**
+ * Fails the build when the app's start (a visitor's every page) would load signed-in code, or when two
+ * files import each other: which of them runs first would then depend on which arrives first, and a
+ * module could read another's export before that module ran (a component undefined now and then).
+ */
+function separateSignedIn(): Plugin {
+  return {
+    name: 'frosted:separate-signed-in',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c]] : [])),
+      );
+      const start = [...chunks.values()].filter((c) => c.isEntry || c.facadeModuleId === MAIN);
+      const loaded = new Set<string>();
+      for (let chunk = start.pop(); chunk; chunk = start.pop()) {
+        if (loaded.has(chunk.fileName)) continue;
+        loaded.add(chunk.fileName);
+        if (chunk.name.startsWith('signed-in')) {
+          this.error(
+            `The app's start loads ${chunk.fileName}: a module it imports went to a signed-in group`,
+          );
+        }
+        for (const file of chunk.imports) if (chunks.has(file)) start.push(chunks.get(file)!);
+      }
+      // Depth-first: a file met again while its own imports are being walked closes a circle.
+      const state = new Map<string, 'walking' | 'done'>();
+      const walk = (file: string, path: string[]): void => {
+        if (state.get(file) === 'done') return;
+        if (state.get(file) === 'walking') {
+          this.error(`Files import each other: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`);
+        }
+        state.set(file, 'walking');
+        for (const next of chunks.get(file)?.imports ?? []) walk(next, [...path, file]);
+        state.set(file, 'done');
+      };
+      for (const file of chunks.keys()) walk(file, []);
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : '../../public',
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress(), separateSignedIn()])],
   // The page-rendering bundle the server loads (src/server/http/ssr.ts): self-contained, so a copy of
   // dist/web runs anywhere, and in a dot folder, which the server never sends to a browser.
   ...(isSsrBuild && { ssr: { noExternal: true } }),
@@ -94,6 +279,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Vite inlines small assets as data: URIs by default; the CSP allows them for images only,
         // so keep fonts and scripts as files.
         assetsInlineLimit: 0,
+        rolldownOptions: { output: { codeSplitting: { groups: codeSplitting() } } },
       },
   server: {
     port: 5173,

@@ -3,6 +3,8 @@
  * dist/web/.ssr): the server loads the bundle by path, so neither side imports the other.
  */
 
+import type { FirstAnswers } from './page-start.ts';
+
 /** How the rendered page reaches the API: the app itself, in process. */
 export type ApiFetch = (path: string, init: RequestInit) => Promise<Response>;
 
@@ -10,6 +12,11 @@ export interface ServerRenderInput {
   /** The page's full address (path and query decide what is rendered). */
   url: string;
   fetch: ApiFetch;
+  /**
+   * A signed-in page's session and first answers (page-start.ts): the page is rendered as that user
+   * from them alone. Without them only public pages are rendered.
+   */
+  answers?: FirstAnswers;
 }
 
 export interface ServerRendered {

@@ -8,11 +8,14 @@ import {
   matchRoutes,
   StaticRouterProvider,
 } from 'react-router';
+import { SESSION_REQUEST } from '../shared/page-start.ts';
 import { jsonForScript, type ServerRender } from '../shared/ssr.ts';
 import { setApiFetch } from './lib/api.ts';
+import { renderAsSignedIn } from './lib/auth-client.ts';
+import { withFirstAnswers } from './lib/first-answers.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { Ready } from './lib/ready.tsx';
-import { isServerRendered, routes } from './router.tsx';
+import { isServerRendered, isSignedInRendered, routes } from './router.tsx';
 
 /** What main.tsx reads back from the page to take it over without fetching again. */
 export interface SsrData {
@@ -23,17 +26,20 @@ export interface SsrData {
 /**
  * Renders a public page to HTML with its data (the server calls this for each page request, see
  * src/server/http/ssr.ts): the text and pictures show before any script has loaded, then main.tsx
- * hydrates the same tree. The page is rendered as for a visitor; signed-in parts (the navigation's
- * account buttons) fill in after hydration, as they do today.
+ * hydrates the same tree. A public page is rendered as for a visitor; signed-in parts (the navigation's
+ * account buttons) fill in after hydration. A signed-in page (`answers`: its session and first
+ * answers, decision 025) is rendered as its user from those answers alone, and its queries without an
+ * answer show their loading state, as in the browser.
  */
-export const render: ServerRender = async ({ url, fetch }) => {
+export const render: ServerRender = async ({ url, fetch, answers }) => {
   setApiFetch(fetch);
   const queryClient = createQueryClient();
   // One attempt: a failed request makes the browser render the page instead.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const table = routes(queryClient);
   const matches = matchRoutes(table, new URL(url).pathname);
-  if (!matches || !isServerRendered(matches[matches.length - 1]!.route)) return null;
+  const leaf = matches?.[matches.length - 1]?.route;
+  if (!leaf || !(answers ? isSignedInRendered(leaf) : isServerRendered(leaf))) return null;
 
   const handler = createStaticHandler(table);
   const context = await handler.query(new Request(url));
@@ -49,14 +55,19 @@ export const render: ServerRender = async ({ url, fetch }) => {
     return null;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-        <Ready />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const draw = () =>
+    renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <Ready />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  // Synchronous: no other render runs meanwhile, so the session and answers are this render's alone.
+  const html = answers
+    ? withFirstAnswers(answers, () => renderAsSignedIn(answers[SESSION_REQUEST], draw))
+    : draw();
   const data: SsrData = {
     router: { loaderData: context.loaderData, actionData: context.actionData },
     queries: dehydrate(queryClient),

@@ -6,6 +6,8 @@ import { RouterProvider } from 'react-router/dom';
 import { config as zodConfig } from 'zod';
 import { SSR_DATA_ID } from '../shared/ssr.ts';
 import type { SsrData } from './entry-server.tsx';
+import { startWithFirstSession } from './lib/auth-client.ts';
+import { firstSession } from './lib/first-answers.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { Ready } from './lib/ready.tsx';
 import { routes } from './router.tsx';
@@ -50,6 +52,8 @@ async function resolveLazyRoutes(table: RouteObject[]) {
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start(root: HTMLElement) {
+  // A signed-in page came with its session (decision 025): render as its user at once, as the server did.
+  startWithFirstSession(firstSession());
   const table = routes(queryClient);
   const ssr = document.getElementById(SSR_DATA_ID)?.textContent;
   if (!ssr) {

@@ -7,6 +7,9 @@ import { NotFound } from './components/layout/not-found.tsx';
 import { AdminLayout, VendorLayout } from './components/layout/app-layout.tsx';
 import { PageLoading, RootLayout } from './components/layout/root-layout.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
+import { prefetchOwnDashboard } from './features/dashboard/api.ts';
+import { conversationsQuery } from './features/messages/queries.ts';
+import { orderQuery } from './features/orders/queries.ts';
 import { vendorPageQuery, vendorReviewsQuery } from './features/vendor-page/api.ts';
 import { featuredVendorsQuery } from './features/vendors/api/featured.ts';
 import type { Prefetch } from './lib/prefetch.ts';
@@ -33,8 +36,18 @@ const never = () => false;
 /** Routes whose HTML the server renders (public pages without signed-in content); the rest start empty. */
 export const SERVER_RENDERED = { ssr: true } as const;
 
-export const isServerRendered = (route: RouteObject) =>
-  (route.handle as typeof SERVER_RENDERED | undefined)?.ssr === true;
+/**
+ * Signed-in pages the server renders as their user, with the answers it wrote into the page
+ * (src/shared/page-start.ts, decision 025); without a session they start empty as before.
+ */
+export const SIGNED_IN_RENDERED = { ssr: 'signed-in' } as const;
+
+type Rendered = typeof SERVER_RENDERED | typeof SIGNED_IN_RENDERED;
+
+export const isServerRendered = (route: RouteObject) => (route.handle as Rendered | undefined)?.ssr === true;
+
+export const isSignedInRendered = (route: RouteObject) =>
+  (route.handle as Rendered | undefined)?.ssr === 'signed-in';
 
 /**
  * Starts a vendor page's requests while its code downloads, and its cover photo (the largest thing on
@@ -51,11 +64,7 @@ const prefetchVendorPage = (queryClient: QueryClient, id: string) =>
 
 export const routes = (queryClient: QueryClient): RouteObject[] => {
   /** One lazily loaded module per route (but home), so each page downloads only its own code. */
-  const page = (
-    path: string,
-    load: () => Promise<PageModule>,
-    handle?: typeof SERVER_RENDERED,
-  ): RouteObject => ({
+  const page = (path: string, load: () => Promise<PageModule>, handle?: Rendered): RouteObject => ({
     path,
     handle,
     lazy: async () => {
@@ -64,6 +73,16 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
         ? { Component, loader: (args) => started(prefetch(queryClient, args)), shouldRevalidate: never }
         : { Component };
     },
+  });
+  /**
+   * A signed-in page the server renders as its user (its data comes with the page), and which, opened
+   * from another page, asks for its data alongside its code instead of after it.
+   */
+  const prefetched = (path: string, load: () => Promise<PageModule>, prefetch: Prefetch): RouteObject => ({
+    ...page(path, load, SIGNED_IN_RENDERED),
+    // On the server the page's data is the answers the server already has (entry-server.tsx).
+    loader: (args) => (import.meta.env.SSR ? null : started(prefetch(queryClient, args))),
+    shouldRevalidate: never,
   });
   /**
    * Pages in a layout. While the first page's module loads, the layout (navigation, footer) already
@@ -80,7 +99,11 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
       children: [
         // Vendors' and admins' work pages: the app's header, no marketing navigation or footer.
         laidOut(VendorLayout, [
-          page('vendor-dashboard', () => import('./pages/vendor-dashboard.tsx')),
+          prefetched(
+            'vendor-dashboard',
+            () => import('./pages/vendor-dashboard.tsx'),
+            (qc) => prefetchOwnDashboard(qc, 'vendor'),
+          ),
           page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
           page('vendor-dashboard/verification', () => import('./pages/vendor-verification.tsx')),
         ]),
@@ -109,13 +132,29 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
           page('customer-dashboard-test', () => import('./pages/customer-dashboard-test.tsx')),
           page('customer-dashboard-simple', () => import('./pages/customer-dashboard-simple.tsx')),
           page('account', () => import('./pages/account.tsx')),
-          page('customer-dashboard', () => import('./pages/customer-dashboard.tsx')),
-          page('customer-dashboard-original', () => import('./pages/customer-dashboard-original.tsx')),
-          page('messages', () => import('./pages/messages.tsx')),
+          prefetched(
+            'customer-dashboard',
+            () => import('./pages/customer-dashboard.tsx'),
+            (qc) => prefetchOwnDashboard(qc, 'customer'),
+          ),
+          prefetched(
+            'customer-dashboard-original',
+            () => import('./pages/customer-dashboard-original.tsx'),
+            (qc) => prefetchOwnDashboard(qc, 'customer'),
+          ),
+          prefetched(
+            'messages',
+            () => import('./pages/messages.tsx'),
+            (qc) => qc.prefetchQuery(conversationsQuery()),
+          ),
           page('quotes', () => import('./pages/quotes.tsx')),
           page('quotes/new', () => import('./pages/quote-new.tsx')),
           page('quotes/:id', () => import('./pages/quote-request.tsx')),
-          page('orders/:id', () => import('./pages/order.tsx')),
+          prefetched(
+            'orders/:id',
+            () => import('./pages/order.tsx'),
+            (qc, { params }) => qc.prefetchQuery(orderQuery(params.id ?? '')),
+          ),
           page('orders/:id/pay', () => import('./pages/checkout.tsx')),
           {
             ...page('vendor/:id', () => import('./pages/vendor-profile.tsx'), ssr),

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/shared/time.ts';
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, shownText, signedIn } from '../support/browser.ts';
+import { closeToast, launchBrowser, newPage, shownText, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -56,7 +56,7 @@ describe('an order from payment to completion', () => {
     ] as const) {
       clock.advanceHours(5);
       await steps.getByRole('button', { name: forOrder(button) }).click();
-      await larch.page.getByText(`Order FR-L-1 is now ${status}.`).waitFor();
+      await closeToast(larch.page, `Order FR-L-1 is now ${status}.`);
     }
     // Tuesday evening: Mark Ready opens at midnight before Thursday's event, and the tracker says so.
     const markReady = steps.getByRole('button', { name: forOrder('Mark Ready') });

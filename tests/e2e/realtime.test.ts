@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { launchBrowser, newPage, shownNames, signedIn } from '../support/browser.ts';
+import { closeToast, launchBrowser, newPage, shownNames, signedIn } from '../support/browser.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -106,14 +106,7 @@ describe('realtime', () => {
       .getByRole('group', { name: 'Update status' })
       .getByRole('button', { name: 'Confirm Order for order FR-RT-1 (Nora Lindqvist)' })
       .click();
-    // The vendor's own toast opens under the pointer (bottom right), where hovering keeps it on screen;
-    // the vendor closes it, as a person would, before the next step.
-    const vendorToast = quince.page
-      .getByRole('region', { name: /^Notifications alt\+T/ })
-      .getByRole('listitem')
-      .filter({ hasText: 'Order FR-RT-1 is now Confirmed.' });
-    await vendorToast.getByRole('button', { name: 'Close toast' }).click();
-    await vendorToast.waitFor({ state: 'detached' });
+    await closeToast(quince.page, 'Order FR-RT-1 is now Confirmed.');
 
     // The customer's open timeline moves on by itself, a toast says so, and the bell counts it.
     await history.getByText('Order confirmed by the vendor').waitFor();

@@ -55,10 +55,11 @@ describe('a signed-in person while the session read is refused (finding 11)', ()
         body: JSON.stringify({ message: 'Too many requests. Please try again later.' }),
       });
     });
-    await page.goto('/customer-dashboard');
+    // A page that reads the session itself (the dashboards come with it: decision 025).
+    await page.goto('/quotes');
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(refused).toBe(3);
-    expect(new URL(page.url()).pathname).toBe('/customer-dashboard');
+    expect(new URL(page.url()).pathname).toBe('/quotes');
     await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     await context.close();
   });

@@ -136,6 +136,19 @@ export async function signedIn(page: Page, email: string, password: string, path
 }
 
 /**
+ * Closes the toast that says `text`, as a person does when it covers what they tap next: it opens at
+ * the bottom right, often under the pointer, and stays while hovered.
+ */
+export async function closeToast(page: Page, text: string) {
+  const toast = page
+    .getByRole('region', { name: /^Notifications alt\+T/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  await toast.getByRole('button', { name: 'Close toast' }).click();
+  await toast.waitFor({ state: 'detached' });
+}
+
+/**
  * Readable checks. A check written as a wait (`locator.waitFor()`, or polling `isVisible()` to be
  * true) fails as a timeout or as "expected false to be true"; these read what the page shows, so the
  * same check, polled, fails with what was there instead:

@@ -6,6 +6,8 @@ import { Hono } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
 import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
+import { SESSION_REQUEST } from '../../shared/page-start.ts';
+import { firstAnswersScript, pageStarts } from './page-start.ts';
 import { type InProcessFetch, pageRenderer, withRenderedPage } from './ssr.ts';
 import type { AppEnv } from './types.ts';
 
@@ -114,6 +116,7 @@ export function spaRoutes(
     return otherFiles(c, next);
   });
   const render = api && pageRenderer(distDir, api);
+  const pageStart = api && pageStarts(distDir, api);
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
     let html = indexHtml;
@@ -126,7 +129,22 @@ export function spaRoutes(
       break;
     }
     const page = render && (await render(c.req.url, c.var.log));
-    return c.html(page ? withRenderedPage(html, page) : html, status);
+    if (page) return c.html(withRenderedPage(html, page), status);
+    // A signed-in page (page-start.ts): rendered as its user, or at least with its session and first
+    // answers inside; the user's own data, so never stored by a cache.
+    const start = pageStart && (await pageStart(c.req.path, c.req.header('cookie'), c.var.log));
+    if (!start) return c.html(html, status);
+    c.header('Cache-Control', 'private, no-store');
+    for (const cookie of start.setCookies) c.header('Set-Cookie', cookie, { append: true });
+    const signedIn = render && (await render(c.req.url, c.var.log, start.answers));
+    // Rendered: its data is in the page's own, and it paints before any code arrives (which then
+    // loads as on public pages); the browser still takes the session from the answers. Else the
+    // page's code is fetched at once, all of it, and renders from the answers.
+    const answers = signedIn ? { [SESSION_REQUEST]: start.answers[SESSION_REQUEST] } : start.answers;
+    if (signedIn) html = withRenderedPage(html, signedIn);
+    else html = html.replace('</head>', () => `${start.head}\n</head>`);
+    html = html.replace('</body>', () => `${firstAnswersScript(answers)}\n</body>`);
+    return c.html(html, status);
   });
   return app;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
+import type { FirstAnswers } from '../../shared/page-start.ts';
 import { SSR_DATA_ID, type ServerRender, type ServerRendered } from '../../shared/ssr.ts';
 
 /** Longer than this and the page goes out empty (the browser renders it) rather than keep a visitor waiting. */
@@ -18,11 +19,14 @@ export function setRenderDeadline(ms: number) {
   renderDeadlineMs = ms;
 }
 
+/** The deadline now in force (page-start.ts keeps to it too). */
+export const renderDeadline = () => renderDeadlineMs;
+
 /** How the renderer reaches the API: the app, in process. */
 export type InProcessFetch = (request: Request) => Response | Promise<Response>;
 
 /**
- * Renders public pages to HTML with the page-rendering bundle the build writes next to the web app
+ * Renders public pages (and, given their answers, signed-in ones: page-start.ts) to HTML with the page-rendering bundle the build writes next to the web app
  * (dist/web/.ssr/entry-server.js, from src/web/entry-server.tsx). Without that bundle (an older build)
  * or when a render fails or takes too long, pages go out as the empty shell and the browser renders
  * them, as before: server rendering only ever makes a page faster, never breaks it.
@@ -45,7 +49,11 @@ export function pageRenderer(distDir: string, api: InProcessFetch) {
   const fetch = async (apiPath: string, init: RequestInit) =>
     api(new Request(new URL(apiPath, 'http://frosted.local'), init));
 
-  return async function render(url: string, log: Logger): Promise<ServerRendered | null> {
+  return async function render(
+    url: string,
+    log: Logger,
+    answers?: FirstAnswers,
+  ): Promise<ServerRendered | null> {
     const renderPage = await load(log);
     if (!renderPage) return null;
     let timer: NodeJS.Timeout | undefined;
@@ -55,7 +63,7 @@ export function pageRenderer(distDir: string, api: InProcessFetch) {
       if (ms <= 2 ** 31 - 1) timer = setTimeout(() => resolve(null), ms);
     });
     try {
-      return await Promise.race([renderPage({ url, fetch }), deadline]);
+      return await Promise.race([renderPage({ url, fetch, ...(answers && { answers }) }), deadline]);
     } catch (err) {
       log.warn({ err, url }, 'server rendering failed; the page renders in the browser');
       return null;

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { MESSAGES } from '../../shared/errors.ts';
+import { answeringFirst } from './first-answers.ts';
 
 /** An error answered by our API, with the server's code, message and per-field messages. */
 export class ApiError extends Error {
@@ -15,7 +16,8 @@ export class ApiError extends Error {
 
 type Fetch = (path: string, init: RequestInit) => Promise<Response>;
 
-let send: Fetch = (path, init) => fetch(path, init);
+// The browser's fetch, answering first from what the server wrote into a signed-in page.
+let send: Fetch = answeringFirst();
 
 /**
  * Where api() sends its requests: the browser's fetch, or, when the server renders a page

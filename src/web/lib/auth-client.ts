@@ -1,11 +1,13 @@
 import { createAuthClient } from 'better-auth/react';
+import { answeringFirst } from './first-answers.ts';
+import { useHydrated } from './use-hydrated.ts';
 import { sessionRetryingFetch } from './session-fetch.ts';
 
 // A session read that fails (a limit, the server, the network) is asked again rather than shown as
 // signed out: only the server's answer that there is no session signs the page out.
 export const authClient = createAuthClient({
   basePath: '/api/auth',
-  fetchOptions: { customFetchImpl: sessionRetryingFetch() },
+  fetchOptions: { customFetchImpl: sessionRetryingFetch({ fetch: answeringFirst() }) },
 });
 
 export type SessionUser = {
@@ -21,4 +23,57 @@ export type SessionUser = {
 export function dashboardPath(user: SessionUser | null | undefined): string {
   if (user?.role === 'admin') return '/admin';
   return user?.userType === 'vendor' ? '/vendor-dashboard' : '/customer-dashboard';
+}
+
+/**
+ * The signed-in user when the session has been read (null: nobody), undefined while it has not. A
+ * route's loader starts the user's own data with it when the app already knows who is signed in.
+ */
+export function sessionUserIfRead(): SessionUser | null | undefined {
+  const state = authClient.$store.atoms.session?.get();
+  if (!state || state.isPending) return undefined;
+  return (state.data?.user as SessionUser | undefined) ?? null;
+}
+
+type SessionState = ReturnType<typeof authClient.useSession>;
+
+/** The session of the render under way on the server (renders are synchronous: one at a time). */
+let rendering: unknown;
+/** In the browser, the session the page came with (first answers), until the page is taken over. */
+let first: unknown;
+
+/**
+ * The session, for every component (never `authClient.useSession` directly). Better Auth's hook shows
+ * "not read yet" on the server and while the browser takes over the server's HTML; a signed-in page
+ * rendered as its user (decision 025) shows that user in both, so the two agree.
+ */
+export function useSession(): SessionState {
+  const live = authClient.useSession();
+  const hydrated = useHydrated();
+  const known = hydrated ? undefined : import.meta.env.SSR ? rendering : first;
+  if (!known) return live;
+  return { ...live, data: known as SessionState['data'], isPending: false, error: null };
+}
+
+/**
+ * Renders on the server as the page's signed-in user (entry-server.tsx): the session every part of the
+ * page reads, for the length of `render` (synchronous, so no other render sees it), then none again.
+ */
+export function renderAsSignedIn<T>(session: unknown, render: () => T): T {
+  rendering = session;
+  try {
+    return render();
+  } finally {
+    rendering = undefined;
+  }
+}
+
+/**
+ * In the browser, before the first render: the session the page came with (first answers), so the
+ * page renders as its user at once, as the server did, instead of after reading the session.
+ */
+export function startWithFirstSession(session: unknown) {
+  if (!session) return;
+  first = session;
+  authClient.hydrateSession(session as Parameters<typeof authClient.hydrateSession>[0]);
 }

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { startSessionKeeper } from '../../shared/session-refresh.ts';
-import { authClient } from './auth-client.ts';
+import { authClient, useSession } from './auth-client.ts';
 
 /** Keeps a signed-in tab's session alive: refreshed shortly before it would expire (spec section 9). */
 export function useSessionKeeper() {
-  const { data, refetch } = authClient.useSession();
+  const { data, refetch } = useSession();
   const expiresAt = data?.session.expiresAt ? new Date(data.session.expiresAt).getTime() : null;
 
   useEffect(() => {

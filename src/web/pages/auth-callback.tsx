@@ -4,11 +4,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GOOGLE_MESSAGES, googleErrorMessage } from '../../shared/google.ts';
 import { GoogleSetupChecklist } from '../features/auth/google-button.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.ts';
+import { dashboardPath, type SessionUser, useSession } from '../lib/auth-client.ts';
 
 /** Where an outside sign-in returns: completing, then success (to the dashboard after 2 s) or failure. */
 export default function AuthCallbackPage() {
-  const { data, isPending, error } = authClient.useSession();
+  const { data, isPending, error } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const failure = params.get('error');

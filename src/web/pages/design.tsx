@@ -14,7 +14,7 @@ import { shareDesign } from '../features/designer/share.ts';
 import { shareText, specialtyFor } from '../features/designer/types.ts';
 import { useCustomerDashboard } from '../features/dashboard/api.ts';
 import { ApiError } from '../lib/api.ts';
-import { authClient, type SessionUser } from '../lib/auth-client.ts';
+import { type SessionUser, useSession } from '../lib/auth-client.ts';
 import { formatLongDate } from '../../shared/time.ts';
 
 /** The page's own title while it is open (the server sends the same one with the link preview). */
@@ -141,7 +141,7 @@ export default function DesignPage() {
  * anyone else has Request Quotes, which finds bakers first.
  */
 function OwnDesignQuote({ pageId }: { pageId: string }) {
-  const user = authClient.useSession().data?.user as SessionUser | undefined;
+  const user = useSession().data?.user as SessionUser | undefined;
   if (!user || user.userType === 'vendor') return null;
   return <SavedDesignQuote userId={user.id} pageId={pageId} />;
 }

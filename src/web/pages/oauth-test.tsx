@@ -4,11 +4,11 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { formatDateTime } from '../../shared/time.ts';
-import { authClient, dashboardPath, type SessionUser } from '../lib/auth-client.ts';
+import { dashboardPath, type SessionUser, useSession } from '../lib/auth-client.ts';
 import { useLinkedAccounts } from '../features/auth/api.ts';
 
 function SessionDetails({ user }: { user: SessionUser }) {
-  const session = authClient.useSession();
+  const session = useSession();
   const accounts = useLinkedAccounts(user.id);
   if (accounts.isPending) return <Spinner label="Loading sign-in details" />;
   if (accounts.isError) {

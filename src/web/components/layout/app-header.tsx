@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart } from '../lazy-part.tsx';
 import { Link, NavLink } from 'react-router';
-import { authClient, type SessionUser } from '../../lib/auth-client.ts';
+import { type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
@@ -34,7 +35,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AppHeader({ area }: { area: AppArea }) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  const { data, isPending } = authClient.useSession();
+  const { data, isPending } = useSession();
   const user = data?.user as SessionUser | undefined;
   const links = user && allowed(user, area.need) ? area.links : [];
   const signOut = useSignOut(close);
@@ -58,9 +59,9 @@ export function AppHeader({ area }: { area: AppArea }) {
         </ul>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {user ? (
-            <Suspense fallback={notificationsPlaceholder}>
+            <LazyPart fallback={notificationsPlaceholder}>
               <NavNotifications key={user.id} userId={user.id} messagesAlways />
-            </Suspense>
+            </LazyPart>
           ) : (
             isPending && notificationsPlaceholder
           )}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
+import { LazyPart } from '../lazy-part.tsx';
 import { Link, NavLink } from 'react-router';
-import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { dashboardPath, type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { Button } from '../ui/button.tsx';
 import { Logo } from './logo.tsx';
@@ -29,7 +30,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void; stacked?: boolean }) {
-  const { data, isPending } = authClient.useSession();
+  const { data, isPending } = useSession();
   const signOut = useSignOut(onNavigate);
 
   if (isPending) {
@@ -77,7 +78,7 @@ function AuthButtons({ onNavigate, stacked = false }: { onNavigate?: () => void;
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  const userId = authClient.useSession().data?.user.id;
+  const userId = useSession().data?.user.id;
   return (
     <header className="sticky top-0 z-40 border-b border-cocoa-900/5 bg-cream-100/85 backdrop-blur-md">
       {/* The links and account buttons show from lg (below it the menu has them): with the bell and Messages
@@ -102,9 +103,9 @@ export function NavBar() {
         <div className="flex min-w-[5.25rem] items-center justify-end gap-1 justify-self-end sm:min-w-[5.5rem] sm:gap-2 lg:min-w-0">
           {userId && (
             // As wide as the bell, and from lg the bell and Messages, so nothing moves when they arrive.
-            <Suspense fallback={<div aria-hidden className="h-10 w-10 lg:w-[5.25rem]" />}>
+            <LazyPart fallback={<div aria-hidden className="h-10 w-10 lg:w-[5.25rem]" />}>
               <NavNotifications key={userId} userId={userId} />
-            </Suspense>
+            </LazyPart>
           )}
           {/* As wide as either set of buttons, so the links beside it stay put when the session is known. */}
           <div className="hidden min-w-52 justify-end lg:flex">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { dashboardPath, type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton, Spinner } from '../ui/spinner.tsx';
 
@@ -27,7 +27,7 @@ export function RequireAuth({
   loading?: ReactNode;
   children: (user: SessionUser) => ReactNode;
 }) {
-  const { data, isPending } = authClient.useSession();
+  const { data, isPending } = useSession();
   const location = useLocation();
   if (isPending) return loading;
   if (!data?.user) {

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
+import { LazyPart } from '../lazy-part.tsx';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { Spinner } from '../ui/spinner.tsx';
 import { usePendingDesignSave } from '../../features/designer/pending-save.ts';
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { useSessionKeeper } from '../../lib/use-session-keeper.ts';
 
 /** Scrolls to the element named by the URL hash (e.g. /#ai-designer) once the page has rendered it. */
@@ -33,9 +34,6 @@ const LiveUpdates = lazy(() => import('../../features/notifications/live-updates
  */
 export function RootLayout() {
   useHashScroll();
-  useSessionKeeper();
-  usePendingDesignSave();
-  const userId = authClient.useSession().data?.user.id;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -47,15 +45,27 @@ export function RootLayout() {
       <Outlet />
       {/* Bottom right: at the top the toasts covered the navigation links. */}
       <Toaster position="bottom-right" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
-      {/* One stream per signed-in tab; a new user (or signing out) closes it. */}
-      {userId && (
-        <Suspense fallback={null}>
-          <LiveUpdates key={userId} userId={userId} />
-        </Suspense>
-      )}
+      <SessionWork />
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * What follows the session: keeping it alive, a design saved before signing in, the event stream. A
+ * component of its own, so that each change of the session (read, refreshed) renders this and not the
+ * whole page below the root layout.
+ */
+function SessionWork() {
+  useSessionKeeper();
+  usePendingDesignSave();
+  const userId = useSession().data?.user.id;
+  // One stream per signed-in tab; a new user (or signing out) closes it.
+  return userId ? (
+    <LazyPart fallback={null}>
+      <LiveUpdates key={userId} userId={userId} />
+    </LazyPart>
+  ) : null;
 }
 
 /** What the page area shows while the first page's code loads. */

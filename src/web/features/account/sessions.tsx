@@ -4,7 +4,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { useRevokeSession, useSessions } from './api.ts';
 
@@ -35,7 +35,7 @@ function device(ua: string | null | undefined): string {
 }
 
 export function Sessions() {
-  const current = authClient.useSession();
+  const current = useSession();
   const list = useSessions();
   const revoke = useRevokeSession();
   const signOut = (token: string | 'others') =>

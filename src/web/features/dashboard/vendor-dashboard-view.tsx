@@ -1,16 +1,13 @@
 import { BadgeCheck, Clock, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, useEffect, useRef } from 'react';
+import { LazyPart } from '../../components/lazy-part.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
-import { VendorPayouts } from '../payments/vendor-payouts.tsx';
 import { ApiError } from '../../lib/api.ts';
 import type { SessionUser } from '../../lib/auth-client.ts';
-import { VendorOrders } from '../orders/vendor-orders.tsx';
 import { useTabParam } from '../../lib/use-tab-param.ts';
-import { QuoteInbox } from '../quotes/quote-inbox.tsx';
-import { PortfolioManager } from '../vendor-admin/portfolio-manager.tsx';
 import { useVendorDashboard } from './api.ts';
 import { DashboardError, DashboardLoading } from './parts.tsx';
 import { VendorDashboardSkeleton } from './skeletons.tsx';
@@ -26,9 +23,25 @@ const VENDOR_TABS = [
   'payouts',
 ] as const;
 
-// Charts are the heaviest code of the dashboard: loaded when the Analytics tab opens.
-const VendorAnalytics = lazy(() => import('./vendor-analytics.tsx'));
-const VendorCalendar = lazy(() => import('../calendar/vendor-calendar.tsx'));
+/**
+ * Each tab but the Overview loads its code when it opens (the charts are the heaviest of all), or as
+ * soon as the pointer or the focus reaches its button: the dashboard's first screen waits for none of it.
+ */
+const TAB_CODE = {
+  quotes: () => import('../quotes/quote-inbox.tsx').then((m) => ({ default: m.QuoteInbox })),
+  orders: () => import('../orders/vendor-orders.tsx').then((m) => ({ default: m.VendorOrders })),
+  calendar: () => import('../calendar/vendor-calendar.tsx'),
+  portfolio: () =>
+    import('../vendor-admin/portfolio-manager.tsx').then((m) => ({ default: m.PortfolioManager })),
+  analytics: () => import('./vendor-analytics.tsx'),
+  payouts: () => import('../payments/vendor-payouts.tsx').then((m) => ({ default: m.VendorPayouts })),
+};
+const QuoteInbox = lazy(TAB_CODE.quotes);
+const VendorOrders = lazy(TAB_CODE.orders);
+const VendorCalendar = lazy(TAB_CODE.calendar);
+const PortfolioManager = lazy(TAB_CODE.portfolio);
+const VendorAnalytics = lazy(TAB_CODE.analytics);
+const VendorPayouts = lazy(TAB_CODE.payouts);
 
 export function VendorDashboardView({ user }: { user: SessionUser }) {
   const { data, isPending, error, refetch } = useVendorDashboard(user.id);
@@ -104,26 +117,34 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
           <VendorOverview data={data} onOpenTab={setTab} />
         </TabsContent>
         <TabsContent value="quotes">
-          <QuoteInbox />
+          <LazyPart fallback={<DashboardLoading />}>
+            <QuoteInbox />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="orders">
-          <VendorOrders />
+          <LazyPart fallback={<DashboardLoading />}>
+            <VendorOrders />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="calendar">
-          <Suspense fallback={<DashboardLoading />}>
+          <LazyPart fallback={<DashboardLoading />}>
             <VendorCalendar />
-          </Suspense>
+          </LazyPart>
         </TabsContent>
         <TabsContent value="portfolio">
-          <PortfolioManager />
+          <LazyPart fallback={<DashboardLoading />}>
+            <PortfolioManager />
+          </LazyPart>
         </TabsContent>
         <TabsContent value="analytics">
-          <Suspense fallback={<DashboardLoading />}>
+          <LazyPart fallback={<DashboardLoading />}>
             <VendorAnalytics userId={user.id} />
-          </Suspense>
+          </LazyPart>
         </TabsContent>
         <TabsContent value="payouts">
-          <VendorPayouts />
+          <LazyPart fallback={<DashboardLoading />}>
+            <VendorPayouts />
+          </LazyPart>
         </TabsContent>
       </Tabs>
     </div>
@@ -150,12 +171,22 @@ function VendorTabsList({ tab }: { tab: string }) {
   return (
     <TabsList ref={list} aria-label="Vendor dashboard sections" className="flex-nowrap *:px-3 sm:*:px-4">
       <TabsTrigger value="overview">Overview</TabsTrigger>
-      <TabsTrigger value="quotes">Quotes</TabsTrigger>
-      <TabsTrigger value="orders">Orders</TabsTrigger>
-      <TabsTrigger value="calendar">Calendar</TabsTrigger>
-      <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-      <TabsTrigger value="analytics">Analytics</TabsTrigger>
-      <TabsTrigger value="payouts">Payouts</TabsTrigger>
+      <TabTrigger tab="quotes">Quotes</TabTrigger>
+      <TabTrigger tab="orders">Orders</TabTrigger>
+      <TabTrigger tab="calendar">Calendar</TabTrigger>
+      <TabTrigger tab="portfolio">Portfolio</TabTrigger>
+      <TabTrigger tab="analytics">Analytics</TabTrigger>
+      <TabTrigger tab="payouts">Payouts</TabTrigger>
     </TabsList>
+  );
+}
+
+/** A tab's button, which starts loading the tab's code when the pointer or the focus reaches it. */
+function TabTrigger({ tab, children }: { tab: keyof typeof TAB_CODE; children: ReactNode }) {
+  const load = () => void TAB_CODE[tab]();
+  return (
+    <TabsTrigger value={tab} onPointerEnter={load} onFocus={load}>
+      {children}
+    </TabsTrigger>
   );
 }

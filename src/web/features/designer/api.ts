@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/schemas/designs.ts';
 import type { PublicVendorPage } from '../../../shared/schemas/vendor-profile.ts';
 import { api } from '../../lib/api.ts';
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
 import { vendorPageKeys } from '../vendor-page/api.ts';
 
@@ -22,7 +22,7 @@ export const designerKeys = {
 
 /** Today's design allowance of the signed-in user or this visitor. */
 export function useDesignQuota() {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   return useQuery({
     queryKey: designerKeys.quota(session?.user.id),
     queryFn: () => api<DesignQuota>('/api/designs/quota'),

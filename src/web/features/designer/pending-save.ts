@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { MESSAGES } from '../../../shared/errors.ts';
 import type { SavedDesign } from '../../../shared/schemas/designs.ts';
 import { ApiError, api } from '../../lib/api.ts';
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
 
 /** A visitor pressed Save: the design is saved once they have signed in (this tab only). */
@@ -42,7 +42,7 @@ let saving: string | null = null;
 
 /** Mounted once in the layout: performs a visitor's pending Save as soon as a session exists. */
 export function usePendingDesignSave() {
-  const { data } = authClient.useSession();
+  const { data } = useSession();
   const userId = data?.user.id;
   const queryClient = useQueryClient();
 

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../shared/errors.ts';
 import type { DesignGeneration } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { authClient, dashboardPath, type SessionUser } from '../../lib/auth-client.ts';
+import { dashboardPath, type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { useRefreshQuota, useSaveDesign, useStartGeneration } from './api.ts';
 import type { FormRejection } from './designer-form.tsx';
 import { GenerationProgress } from './generation-progress.tsx';
@@ -27,7 +27,7 @@ export function ResultCard({
   const { image, request } = result;
   const navigate = useNavigate();
   const refreshQuota = useRefreshQuota();
-  const { data: session, isPending: sessionPending } = authClient.useSession();
+  const { data: session, isPending: sessionPending } = useSession();
   const save = useSaveDesign();
   const start = useStartGeneration();
   const [refining, setRefining] = useState<{ generation: DesignGeneration; request: DesignRequest } | null>(

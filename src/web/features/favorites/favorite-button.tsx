@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { authClient, type SessionUser } from '../../lib/auth-client.ts';
+import { type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useFavoriteVendorIds, useToggleFavorite } from './api.ts';
 
@@ -21,7 +21,7 @@ export function FavoriteButton({
   vendorName: string;
   className?: string;
 }) {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const user = session?.user as SessionUser | undefined;
   if (isPending) return null;
   if (!user) return <VisitorHeart vendorName={vendorName} className={className} />;

@@ -1,10 +1,10 @@
 import { Cake, Store } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { authClient, type SessionUser } from '../../lib/auth-client.ts';
+import { type SessionUser, useSession } from '../../lib/auth-client.ts';
 
 export function CallToAction() {
-  const user = authClient.useSession().data?.user as SessionUser | undefined;
+  const user = useSession().data?.user as SessionUser | undefined;
   // A signed-in customer goes straight to the request form; a vendor to their dashboard; a visitor signs in.
   const quotesPath = !user ? '/auth' : user.userType === 'vendor' ? '/vendor-dashboard' : '/quotes/new';
   return (

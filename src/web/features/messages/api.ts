@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Conversation,
-  ConversationList,
   CreatedId,
   MarkReadInput,
   MarkReadResult,
@@ -13,12 +12,9 @@ import type {
 import { api } from '../../lib/api.ts';
 import { useFallbackInterval } from '../../lib/realtime.ts';
 import { notificationKeys } from '../notifications/api.ts';
+import { conversationsQuery, messageKeys } from './queries.ts';
 
-export const messageKeys = {
-  all: ['conversations'] as const,
-  list: () => ['conversations', 'list'] as const,
-  one: (id: string) => ['conversations', 'one', id] as const,
-};
+export { messageKeys };
 
 /**
  * The conversation list. New messages arrive over the event stream (a message.received notification
@@ -28,8 +24,7 @@ export const messageKeys = {
 export function useConversations(poll = false) {
   const fallback = useFallbackInterval();
   return useQuery({
-    queryKey: messageKeys.list(),
-    queryFn: () => api<ConversationList>('/api/me/conversations'),
+    ...conversationsQuery(),
     select: (d) => d.conversations,
     refetchInterval: poll ? fallback : false,
   });

@@ -3,12 +3,9 @@ import type { VendorOrderPage } from '../../../shared/schemas/dashboard.ts';
 import type { OrderDetail, OrderTransitionInput } from '../../../shared/schemas/orders.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
+import { orderKeys, orderQuery } from './queries.ts';
 
-/** One order and what hangs under it (its proofs); `all` is every order. */
-export const orderKeys = {
-  all: ['order'] as const,
-  detail: (id: string) => [...orderKeys.all, id] as const,
-};
+export { orderKeys };
 
 /**
  * One order; while its payment is being confirmed (the processor's answer not in yet), asked again every
@@ -16,9 +13,8 @@ export const orderKeys = {
  */
 export const useOrder = (id: string, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({
-    queryKey: orderKeys.detail(id),
+    ...orderQuery(id),
     enabled,
-    queryFn: () => api<OrderDetail>(`/api/orders/${id}`),
     refetchInterval: (query) => (query.state.data?.paymentConfirming ? 3000 : false),
   });
 

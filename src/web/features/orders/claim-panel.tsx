@@ -32,7 +32,13 @@ function outcomeText(claim: NonNullable<OrderDetail['claim']>) {
  * claim as both sides see it, and the vendor's answer. What the viewer sends replaces the control
  * they pressed, and takes the focus: the claim's status once opened, the vendor's answer once sent.
  */
-export function ClaimPanel({ order }: { order: OrderDetail }) {
+export function ClaimPanel({
+  order,
+  heading: Heading = 'h4',
+}: {
+  order: OrderDetail;
+  heading?: 'h3' | 'h4';
+}) {
   const { claim } = order;
   const { focusTarget, moveFocus } = useFocusAfterAction();
   if (!claim)
@@ -42,9 +48,9 @@ export function ClaimPanel({ order }: { order: OrderDetail }) {
       aria-labelledby={`claim-${order.id}`}
       className="space-y-3 rounded-2xl bg-rose-50/70 p-4 text-sm ring-1 ring-rose-200"
     >
-      <h4 id={`claim-${order.id}`} className="flex items-center gap-2 font-semibold text-cocoa-900">
+      <Heading id={`claim-${order.id}`} className="flex items-center gap-2 font-semibold text-cocoa-900">
         <AlertTriangle className="size-4 text-rose-600" aria-hidden /> Satisfaction claim
-      </h4>
+      </Heading>
       <p ref={focusTarget('claim')} tabIndex={-1} className="w-fit rounded-md text-cocoa-700">
         {STATUS[claim.status]}
       </p>

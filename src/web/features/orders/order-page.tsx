@@ -125,7 +125,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
       </Card>
       <Card className="mt-6 p-5 sm:p-7">
         <h2 className="mb-4 text-xl font-semibold">Track Order</h2>
-        <OrderTracker orderId={o.id} />
+        <OrderTracker orderId={o.id} sectionHeading="h3" />
       </Card>
     </div>
   );

@@ -17,10 +17,13 @@ import { PaymentNote } from './payment-note.tsx';
 export function OrderTracker({
   orderId,
   omitAction,
+  sectionHeading = 'h4',
 }: {
   orderId: string;
   /** An action offered beside the tracker already (a vendor's Cancel Order on the order's card). */
   omitAction?: string | undefined;
+  /** The level of its sections' headings: under the order page's h2, h3; in an order's card, h4. */
+  sectionHeading?: 'h3' | 'h4';
 }) {
   const order = useOrder(orderId);
   if (order.isPending) return <Spinner label="Loading the order" className="py-2" />;
@@ -32,9 +35,9 @@ export function OrderTracker({
       <OrderTimeline status={o.status} />
       <OrderBrief order={o} />
       <OrderHistory order={o} />
-      <ProofsPanel order={o} />
+      <ProofsPanel order={o} heading={sectionHeading} />
       <PaymentNote order={o} />
-      <ClaimPanel order={o} />
+      <ClaimPanel order={o} heading={sectionHeading} />
       <OrderActions order={o} omit={omitAction} />
     </div>
   );

@@ -24,7 +24,13 @@ const STATUS = {
  * proof, then the customer's answer), the vendor's Send Proof, the customer's Approve Design and
  * Request Changes, and when changes close.
  */
-export function ProofsPanel({ order }: { order: OrderDetail }) {
+export function ProofsPanel({
+  order,
+  heading: Heading = 'h4',
+}: {
+  order: OrderDetail;
+  heading?: 'h3' | 'h4';
+}) {
   const proofs = useOrderProofs(order.id);
   // Proofs begin after payment; an order that ended without any has nothing to show.
   if (order.status === 'pending' || order.status === 'cancelled') return null;
@@ -42,9 +48,9 @@ export function ProofsPanel({ order }: { order: OrderDetail }) {
       aria-labelledby={headingId}
       className="space-y-3 rounded-2xl bg-white p-4 text-sm ring-1 ring-cocoa-900/10"
     >
-      <h4 id={headingId} className="flex items-center gap-2 font-semibold text-cocoa-900">
+      <Heading id={headingId} className="flex items-center gap-2 font-semibold text-cocoa-900">
         <PencilRuler className="size-4 text-rose-600" aria-hidden /> Design proofs
-      </h4>
+      </Heading>
       {body}
     </section>
   );

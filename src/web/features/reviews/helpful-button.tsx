@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { helpfulCountText, helpfulVoteRefusal } from '../../../shared/review-helpful.ts';
 import type { PublicReview } from '../../../shared/schemas/reviews.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 import { cn } from '../../lib/cn.ts';
 import { useHelpfulVote } from './api.ts';
 
@@ -16,7 +16,7 @@ import { useHelpfulVote } from './api.ts';
  * keyboard focus and its reason is read out.
  */
 export function HelpfulButton({ review }: { review: PublicReview }) {
-  const { data: session, isPending } = authClient.useSession();
+  const { data: session, isPending } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const vote = useHelpfulVote();

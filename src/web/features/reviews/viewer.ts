@@ -1,4 +1,4 @@
-import { authClient } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/auth-client.ts';
 
 /** The viewer of a review list nobody is signed in to (the server renders public pages as one). */
 export const VISITOR = 'visitor';
@@ -10,7 +10,7 @@ export const VISITOR = 'visitor';
  * visitor's list first.
  */
 export function useReviewViewer(): { viewer: string; known: boolean } {
-  const { data, isPending } = authClient.useSession();
+  const { data, isPending } = useSession();
   return { viewer: data?.user.id ?? VISITOR, known: !isPending };
 }
 

@@ -1,0 +1,147 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import {
+  FIRST_ANSWERS_ID,
+  type FirstAnswers,
+  SESSION_REQUEST,
+  SIGNED_IN_MODULES,
+  signedInStart,
+} from '../../shared/page-start.ts';
+import { jsonForScript } from '../../shared/ssr.ts';
+import { type InProcessFetch, renderDeadline } from './ssr.ts';
+
+/** The modules the app starts with (boot.ts imports them in turn). */
+const APP_MODULES = ['framework.ts', 'main.tsx'];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  assets?: string[];
+}
+
+/** The fonts of the first screen (Latin text and headings): the page's first render needs both. */
+const FIRST_FONTS = /\/(?:inter|fraunces)-latin-wght-normal-[\w-]+\.woff2$/;
+
+/** What the server adds to a signed-in page's HTML (decision 025). */
+export interface PageStart {
+  /** Preloads of the first screen's fonts and of every file of the app's start and the page's code. */
+  head: string;
+  /** The session and the page's first answers (the session's token left out). */
+  answers: FirstAnswers;
+  /** Set-Cookie of the session read (Better Auth refreshes a session's expiry as it reads it). */
+  setCookies: string[];
+}
+
+/** The build's manifest (vite.config.ts `manifest: true`), or an empty one for an older build. */
+function readManifest(distDir: string): Record<string, ManifestChunk> {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : {};
+}
+
+/** Every file the modules load before running, from the manifest's static imports. */
+function filesOf(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const todo = [...modules];
+  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) continue;
+    seen.add(key);
+    files.add(`/${chunk.file}`);
+    todo.push(...(chunk.imports ?? []));
+  }
+  return [...files].sort();
+}
+
+/**
+ * For the signed-in pages of src/shared/page-start.ts: the session and the page's first GETs, asked of
+ * the app in process with the visitor's cookie and written into the page, and the page's code named
+ * for the browser to fetch at once. A visitor with no session, an answer other than 200, or a slow
+ * database: the page goes out as before and the browser asks for itself.
+ */
+export function pageStarts(distDir: string, api: InProcessFetch) {
+  const manifest = readManifest(distDir);
+  const preloads = new Map<string, string>();
+  const preloadsOf = (module: string) => {
+    let links = preloads.get(module);
+    if (links === undefined) {
+      const entry = new Set(filesOf(manifest, ['index.html']));
+      const fonts = (manifest['index.html']?.assets ?? [])
+        .map((file) => `/${file}`)
+        .filter((file) => FIRST_FONTS.test(file));
+      links = [
+        ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`),
+        ...filesOf(manifest, [...APP_MODULES, ...SIGNED_IN_MODULES, module])
+          .filter((file) => !entry.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      ].join('\n');
+      preloads.set(module, links);
+    }
+    return links;
+  };
+
+  const ask = (apiPath: string, cookie: string) =>
+    api(
+      new Request(new URL(apiPath, 'http://frosted.local'), {
+        headers: { cookie, accept: 'application/json' },
+      }),
+    );
+
+  const answer = async (pathname: string, cookie: string) => {
+    const start = signedInStart(pathname);
+    if (!start) return undefined;
+    const session = await ask(SESSION_REQUEST, cookie);
+    const sessionBody = session.status === 200 ? ((await session.json()) as SessionBody | null) : null;
+    if (!sessionBody?.user) return undefined;
+    const answers: FirstAnswers = { [SESSION_REQUEST]: withoutToken(sessionBody) };
+    const pages = await Promise.all(start.paths.map((p) => ask(p, cookie)));
+    for (const [i, response] of pages.entries()) {
+      if (response.status === 200) answers[start.paths[i]!] = await response.json();
+      else void response.body?.cancel().catch(() => {});
+    }
+    return {
+      head: preloadsOf(start.module),
+      answers,
+      setCookies: session.headers.getSetCookie(),
+    } satisfies PageStart;
+  };
+
+  return async function pageStart(
+    pathname: string,
+    cookie: string | undefined,
+    log: Logger,
+  ): Promise<PageStart | undefined> {
+    if (!cookie) return undefined;
+    // Longer than a render may take and the page goes out without them (the browser asks for itself).
+    let timer: NodeJS.Timeout | undefined;
+    const ms = renderDeadline();
+    const deadline = new Promise<undefined>((resolve) => {
+      if (ms <= 2 ** 31 - 1) timer = setTimeout(() => resolve(undefined), ms);
+    });
+    try {
+      return await Promise.race([answer(pathname, cookie), deadline]);
+    } catch (err) {
+      log.warn({ err, pathname }, "a signed-in page's first answers failed; the browser asks for them");
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+interface SessionBody {
+  user?: unknown;
+  session?: Record<string, unknown>;
+}
+
+/** The session as the page uses it: its token (the cookie's value) stays out of the HTML. */
+function withoutToken({ session, ...rest }: SessionBody): SessionBody {
+  if (!session) return rest;
+  const { token: _token, ...kept } = session;
+  return { ...rest, session: kept };
+}
+
+/** The answers as the browser reads them (src/web/lib/first-answers.ts). */
+export const firstAnswersScript = (answers: FirstAnswers) =>
+  `<script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
