@@ -6,6 +6,7 @@ import { decideApplication } from '../../src/server/modules/admin/application-se
 import { jobHandlers } from '../../src/server/lifecycle/index.ts';
 import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { openConversation, sendMessage } from '../../src/server/modules/messages/service.ts';
+import { notificationsById, unreadCounts } from '../../src/server/modules/notifications/service.ts';
 import {
   INLINE_EMAIL_RECIPIENTS,
   publish,
@@ -562,5 +563,43 @@ describe('a publication to many people', () => {
     const added = (await outbox(many)).filter((e) => !before.includes(e));
     expect(added).toEqual(rowsOf(large.rows, wanted).sort());
     expect(await pendingJobs()).toBe(0);
+  });
+});
+
+describe('the stream hub’s reads, mapped by hand', () => {
+  it('read each row exactly as drizzle maps it, and each user’s counts as the API gives them', async () => {
+    const db = t.database.db;
+    const rows = await db.select().from(userEvents).orderBy(userEvents.id).limit(50);
+    expect(rows.length).toBeGreaterThan(5);
+    // Read state and references of every kind are among them (some read, refs of several shapes).
+    await db.update(userEvents).set({ readAt: clock.now() }).where(eq(userEvents.id, rows[0]!.id));
+    const expected = await db
+      .select()
+      .from(userEvents)
+      .where(
+        inArray(
+          userEvents.id,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(userEvents.id);
+    const shuffled = [...rows.map((r) => r.id)].reverse();
+    expect(await notificationsById(db, shuffled)).toEqual(expected);
+    expect(await notificationsById(db, [])).toEqual([]);
+
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const counts = await unreadCounts(db, [...userIds, 'no-such-user']);
+    for (const id of userIds) {
+      const [unread] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(userEvents)
+        .where(and(eq(userEvents.userId, id), sql`${userEvents.readAt} IS NULL`));
+      expect(counts.get(id)?.notifications, id).toBe(Number(unread!.n));
+    }
+    expect(counts.get('no-such-user')).toEqual({ notifications: 0, messages: 0 });
+    for (const value of counts.values()) {
+      expect(typeof value.notifications).toBe('number');
+      expect(typeof value.messages).toBe('number');
+    }
   });
 });
