@@ -92,7 +92,8 @@ const FORM_LIBRARIES = /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]
 /** Signed-in pages (src/web/pages) that are visited together; a page in no area gets its own file. */
 const AREAS: Record<string, string[]> = {
   customer: ['customer-dashboard'],
-  orders: ['order', 'customer-dashboard-original', 'checkout'],
+  orders: ['order', 'customer-dashboard-original'],
+  checkout: ['checkout'],
   messages: ['messages'],
   quotes: ['quotes', 'quote-new', 'quote-request'],
   vendor: ['vendor-dashboard'],

@@ -85,3 +85,23 @@ function decodeSegment(segment: string): string {
     return segment;
   }
 }
+
+/** Server-rendered public pages with a module of their own (the home page is in the app's start). */
+const PUBLIC_PAGE_MODULES: readonly { route: string; module: string }[] = [
+  { route: '/browse-vendors', module: 'pages/browse-vendors.tsx' },
+  { route: '/vendor/:id', module: 'pages/vendor-profile.tsx' },
+];
+
+/** The module (as the build's manifest names it) of the page at `pathname`, when it has one of its own. */
+export function pageModule(pathname: string): string | undefined {
+  const signedIn = signedInStart(pathname)?.module;
+  if (signedIn) return signedIn;
+  const segments = pathname.replace(/\/$/, '').split('/');
+  return PUBLIC_PAGE_MODULES.find(({ route }) => {
+    const pattern = route.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  })?.module;
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENDER_DEADLINE_MS, setRenderDeadline } from '../../src/server/http/ssr.ts';
+import { PAGE_CODE_ID } from '../../src/shared/page-code.ts';
 import { FIRST_ANSWERS_ID, SESSION_REQUEST } from '../../src/shared/page-start.ts';
 import { SSR_DATA_ID } from '../../src/shared/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -123,6 +124,46 @@ describe('a signed-in page from the server', () => {
       expect(html).not.toContain(FIRST_ANSWERS_ID);
       expect(html).not.toContain('modulepreload');
     }
+  });
+});
+
+describe("a rendered page's code, run a file a task (boot.ts)", () => {
+  /** Each file's static imports, read from the file itself (`from "./x.js"` and `import "./x.js"`). */
+  const importsOf = (code: string) =>
+    [...code.matchAll(/(?:from|import)\s*["']\.\/([\w-]+\.js)["']/g)].map((m) => `/assets/${m[1]}`);
+
+  it('lists every file of the page and the app, each after the files it imports', async () => {
+    const pages: [string, string | undefined, RegExp][] = [
+      ['/browse-vendors', undefined, /\/assets\/browse-vendors-[\w-]+\.js$/],
+      ['/customer-dashboard-original', emma.cookie, /\/assets\/customer-dashboard-original-[\w-]+\.js$/],
+      ['/vendor-dashboard', vendorOwner.cookie, /\/assets\/vendor-dashboard-[\w-]+\.js$/],
+    ];
+    for (const [url, cookie, pageFile] of pages) {
+      const { html } = await page(url, cookie);
+      const files = scriptJson(html, PAGE_CODE_ID) as string[];
+      expect(
+        files.some((f) => pageFile.test(f)),
+        url,
+      ).toBe(true);
+      const entry = /<script type="module" crossorigin src="([^"]+)">/.exec(html)![1]!;
+      expect(files, url).not.toContain(entry);
+      const seen = new Set<string>([entry]);
+      for (const file of files) {
+        const res = await t.app.request(file);
+        expect(res.status, file).toBe(200);
+        // What a file imports has run before it (or is the entry's own, run by then).
+        for (const dep of importsOf(await res.text()))
+          if (!dep.endsWith('.css'))
+            expect(seen.has(dep) || !files.includes(dep), `${file} → ${dep}`).toBe(true);
+        seen.add(file);
+      }
+    }
+  });
+
+  it('is not given for pages without a module of their own', async () => {
+    const home = await page('/');
+    expect(root(home.html)).toContain('Design the cake.');
+    expect(scriptJson(home.html, PAGE_CODE_ID)).toBeUndefined();
   });
 });
 

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import {
   FIRST_ANSWERS_ID,
   type FirstAnswers,
+  pageModule,
   SESSION_REQUEST,
   SIGNED_IN_MODULES,
   signedInStart,
 } from '../../shared/page-start.ts';
+import { PAGE_CODE_ID } from '../../shared/page-code.ts';
 import { jsonForScript } from '../../shared/ssr.ts';
 import { type InProcessFetch, renderDeadline } from './ssr.ts';
 
@@ -52,6 +54,46 @@ function filesOf(manifest: Record<string, ManifestChunk>, modules: string[]): st
     todo.push(...(chunk.imports ?? []));
   }
   return [...files].sort();
+}
+
+/**
+ * The files of the app's start and of `module` in the order they run (each after what it imports),
+ * leaving out the entry's own (boot.ts has run them).
+ */
+function runOrder(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+  const entry = new Set(filesOf(manifest, ['index.html']));
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const dep of chunk.imports ?? []) visit(dep);
+    if (!entry.has(`/${chunk.file}`)) order.push(`/${chunk.file}`);
+  };
+  for (const module of modules) visit(module);
+  return order;
+}
+
+/**
+ * For a page the server rendered: the files of its code in the order they run, for boot.ts to fetch
+ * together after the first paint and run one per task (run as one graph they were a task of 100 to
+ * 170 ms on a phone's CPU). Undefined for a page with no module of its own.
+ */
+export function pageCode(distDir: string) {
+  const manifest = readManifest(distDir);
+  const scripts = new Map<string, string>();
+  return (pathname: string): string | undefined => {
+    const module = pageModule(pathname);
+    if (!module || !manifest[module]) return undefined;
+    let script = scripts.get(module);
+    if (script === undefined) {
+      const files = runOrder(manifest, [...APP_MODULES, module]);
+      script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonForScript(files)}</script>`;
+      scripts.set(module, script);
+    }
+    return script;
+  };
 }
 
 /**

@@ -7,8 +7,9 @@ import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
 import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
 import { SESSION_REQUEST } from '../../shared/page-start.ts';
-import { firstAnswersScript, pageStarts } from './page-start.ts';
+import { firstAnswersScript, pageCode, pageStarts } from './page-start.ts';
 import { type InProcessFetch, pageRenderer, withRenderedPage } from './ssr.ts';
+import type { ServerRendered } from '../../shared/ssr.ts';
 import type { AppEnv } from './types.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -117,6 +118,13 @@ export function spaRoutes(
   });
   const render = api && pageRenderer(distDir, api);
   const pageStart = api && pageStarts(distDir, api);
+  const codeOf = pageCode(distDir);
+  /** A rendered page, with the list of its code's files (boot.ts runs them one per task). */
+  const rendered = (html: string, page: ServerRendered, path: string) => {
+    const code = codeOf(path);
+    const out = withRenderedPage(html, page);
+    return code ? out.replace('</body>', () => `${code}\n</body>`) : out;
+  };
   app.get('*', async (c) => {
     c.header('Cache-Control', 'no-cache');
     let html = indexHtml;
@@ -129,7 +137,7 @@ export function spaRoutes(
       break;
     }
     const page = render && (await render(c.req.url, c.var.log));
-    if (page) return c.html(withRenderedPage(html, page), status);
+    if (page) return c.html(rendered(html, page, c.req.path), status);
     // A signed-in page (page-start.ts): rendered as its user, or at least with its session and first
     // answers inside; the user's own data, so never stored by a cache.
     const start = pageStart && (await pageStart(c.req.path, c.req.header('cookie'), c.var.log));
@@ -141,7 +149,7 @@ export function spaRoutes(
     // loads as on public pages); the browser still takes the session from the answers. Else the
     // page's code is fetched at once, all of it, and renders from the answers.
     const answers = signedIn ? { [SESSION_REQUEST]: start.answers[SESSION_REQUEST] } : start.answers;
-    if (signedIn) html = withRenderedPage(html, signedIn);
+    if (signedIn) html = rendered(html, signedIn, c.req.path);
     else html = html.replace('</head>', () => `${start.head}\n</head>`);
     html = html.replace('</body>', () => `${firstAnswersScript(answers)}\n</body>`);
     return c.html(html, status);
