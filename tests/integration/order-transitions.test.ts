@@ -215,6 +215,37 @@ describe('order transitions', () => {
     expect(await statusOf(order.id)).toBe('paid');
   });
 
+  it.runIf(process.env.DATABASE_URL)(
+    'a change made while another commits waits for it and is decided on the order as it then is',
+    async () => {
+      const now = new Date();
+      const order = await newOrder(now);
+      let cancel: Promise<unknown> | undefined;
+      // The payment's transaction holds the order; the customer's cancellation arrives meanwhile.
+      await db.transaction(async (tx) => {
+        await transitionOrder(tx, { orderId: order.id, action: 'pay', by: SYSTEM, now });
+        cancel = transitionOrder(db, {
+          orderId: order.id,
+          action: 'cancel',
+          by: cast.customer,
+          now,
+          note: 'Plans changed',
+        });
+        cancel.catch(() => {});
+        // Long enough for the cancellation to read the order and wait on it.
+        await tx.execute('SELECT pg_sleep(0.2)');
+      });
+      // Read after the payment committed: cancelled from Paid, not refused as stale.
+      await cancel;
+      expect(await statusOf(order.id)).toBe('cancelled');
+      const timeline = await orderTimeline(db, order.id);
+      expect(timeline.slice(-2).map((e) => [e.fromStatus, e.toStatus])).toEqual([
+        ['pending', 'paid'],
+        ['paid', 'cancelled'],
+      ]);
+    },
+  );
+
   it('refuses a stale change with a clear conflict, and a cancellation without a reason at the field', async () => {
     const now = new Date();
     const order = await newOrder(now);

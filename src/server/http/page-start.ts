@@ -154,7 +154,7 @@ export function pageStarts(distDir: string, api: InProcessFetch) {
     cookie: string | undefined,
     log: Logger,
   ): Promise<PageStart | undefined> {
-    if (!cookie) return undefined;
+    if (!cookie || !signedInStart(pathname)) return undefined;
     // Longer than a render may take and the page goes out without them (the browser asks for itself).
     let timer: NodeJS.Timeout | undefined;
     const ms = renderDeadline();

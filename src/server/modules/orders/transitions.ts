@@ -68,7 +68,8 @@ export const staleOrderMessage = (status: OrderStatus) =>
  * The one way an order's status changes. In one transaction (the caller's, when given one): reads the
  * order, decides the actor's party from their relation to it (another user's order reads as missing),
  * checks the table in src/shared/order-machine.ts, updates the status only if it is still the one read
- * (a concurrent change makes this one fail with 409, never overwrite), writes the order_events row,
+ * (the row is locked as it is read, so a concurrent change is waited for and then decided on; never
+ * overwritten), writes the order_events row,
  * and runs what the change sets off (the auto-completion timer).
  */
 export async function transitionOrder(
@@ -77,12 +78,16 @@ export async function transitionOrder(
 ): Promise<{ order: OrderRow; event: OrderEventRow }> {
   return db.transaction(async (tx) => {
     const { orderId, by, now } = request;
+    // Locked as it is read: a change committing meanwhile (a payment confirmed while the customer
+    // cancels) is waited for and then seen, so this one is decided on the order as it is, not refused
+    // as stale. Only a status the actor said they saw (expectedStatus) makes a change stale.
     const [row] = await tx
       .select({ order: orders, vendorUserId: vendors.userId })
       .from(orders)
       .innerJoin(vendors, eq(vendors.id, orders.vendorId))
       .where(eq(orders.id, orderId))
-      .limit(1);
+      .limit(1)
+      .for('update', { of: orders });
     if (!row) throw AppError.notFound('Order not found.');
     const { order } = row;
     const party = partyOf(by, order, row.vendorUserId, request.action);
