@@ -8,7 +8,7 @@ import { runDueJobs } from '../../src/server/modules/jobs/jobs.ts';
 import { heldForOrder, vendorBalances } from '../../src/server/modules/ledger/index.ts';
 import { acceptQuote, answerQuote, createQuoteRequest } from '../../src/server/modules/quotes/index.ts';
 import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
-import { launchBrowser, newPage, signedIn } from '../support/browser.ts';
+import { closeToast, launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createFavorite, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -78,7 +78,8 @@ async function walkToDelivered(page: Page, orderId: string, customerName: string
   const steps = page.getByRole('group', { name: 'Update status' });
   const step = async (button: string, status: string) => {
     await steps.getByRole('button', { name: forOrder(button) }).click();
-    await page.getByText(`Order ${orderNumber} is now ${status}.`).waitFor();
+    // The toast opens under the pointer, over the next step's button: closed, as a person would.
+    await closeToast(page, `Order ${orderNumber} is now ${status}.`);
   };
   clock.advanceHours(2);
   await step('Confirm Order', 'Confirmed');

@@ -73,7 +73,7 @@ describe('an order from payment to completion', () => {
     await larch.page.reload();
     await openOrder();
     await markReady.click();
-    await larch.page.getByText('Order FR-L-1 is now Ready.').waitFor();
+    await closeToast(larch.page, 'Order FR-L-1 is now Ready.');
     await expect.poll(() => larch.page.getByText(opens).count()).toBe(0);
     // Mark Delivered asks for an optional photo of the cake and a note.
     clock.advanceHours(5);
