@@ -1,17 +1,16 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_DEADLINE_MS, setRenderDeadline } from '../../src/server/http/ssr.ts';
 import { SSR_DATA_ID } from '../../src/shared/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { takeBuiltWeb } from '../support/built-web.ts';
 import { createVendor } from '../support/factories.ts';
 
 /**
  * Public pages come from the server with their content (src/server/http/ssr.ts running the build's
  * dist/web/.ssr bundle); signed-in pages and failures go out as the empty shell the browser renders.
  */
-const BUILT = path.resolve('dist/web');
 
 const root = (html: string) =>
   /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
@@ -23,26 +22,17 @@ const ssrData = (html: string): unknown => {
 };
 
 let t: TestApp;
+let built: ReturnType<typeof takeBuiltWeb> | undefined;
 let dist: string | undefined;
 
 beforeAll(async () => {
-  if (!existsSync(path.join(BUILT, '.ssr', 'entry-server.js'))) {
-    throw new Error(
-      'No page-rendering bundle in dist/web/.ssr: run `npm run build` first (`npm test` does).',
-    );
-  }
-  // A copy, so a build in the same tree meanwhile does not change the bundle under the test.
-  dist = mkdtempSync(path.join(tmpdir(), 'frosted-ssr-'));
-  cpSync(BUILT, dist, { recursive: true });
-  // These tests check the rendered HTML, not how fast it comes: on a busy machine a render may take
-  // longer than the production deadline (the page would go out empty). Restored for the next file.
-  setRenderDeadline(Infinity);
+  built = takeBuiltWeb('frosted-ssr-');
+  dist = built.dir;
   t = await createTestApp({ webDist: dist });
 });
 afterAll(async () => {
-  setRenderDeadline(RENDER_DEADLINE_MS);
   await t?.close();
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  built?.release();
 });
 
 const page = async (url: string) => {

@@ -1,12 +1,12 @@
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENDER_DEADLINE_MS, setRenderDeadline } from '../../src/server/http/ssr.ts';
 import { PAGE_CODE_ID } from '../../src/shared/page-code.ts';
 import { FIRST_ANSWERS_ID, SESSION_REQUEST } from '../../src/shared/page-start.ts';
 import { SSR_DATA_ID } from '../../src/shared/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { takeBuiltWeb } from '../support/built-web.ts';
 import { createOrder, createUser, createVendor, signIn } from '../support/factories.ts';
 
 /**
@@ -14,7 +14,6 @@ import { createOrder, createUser, createVendor, signIn } from '../support/factor
  * rendered as their user, with the session and the page's first answers inside, the page's code named
  * for the browser to fetch at once, and never stored by a cache. Another user's data never gets in.
  */
-const BUILT = path.resolve('dist/web');
 
 const scriptJson = (html: string, id: string): unknown => {
   const json = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
@@ -30,15 +29,11 @@ let omar: { id: string; email: string; cookie: string };
 let vendorOwner: { cookie: string };
 let emmasOrder: { id: string; orderNumber: string };
 
+let built: ReturnType<typeof takeBuiltWeb> | undefined;
+
 beforeAll(async () => {
-  if (!existsSync(path.join(BUILT, '.ssr', 'entry-server.js'))) {
-    throw new Error(
-      'No page-rendering bundle in dist/web/.ssr: run `npm run build` first (`npm test` does).',
-    );
-  }
-  dist = mkdtempSync(path.join(tmpdir(), 'frosted-signed-in-'));
-  cpSync(BUILT, dist, { recursive: true });
-  setRenderDeadline(Infinity);
+  built = takeBuiltWeb('frosted-signed-in-');
+  dist = built.dir;
   t = await createTestApp({ webDist: dist });
   const db = t.database.db;
   const owner = await createUser(db, { userType: 'vendor' });
@@ -52,9 +47,8 @@ beforeAll(async () => {
   emmasOrder = order;
 });
 afterAll(async () => {
-  setRenderDeadline(RENDER_DEADLINE_MS);
   await t?.close();
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  built?.release();
 });
 
 const page = async (url: string, cookie?: string) => {

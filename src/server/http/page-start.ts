@@ -35,33 +35,17 @@ export interface PageStart {
   setCookies: string[];
 }
 
-/** The build's manifest (vite.config.ts `manifest: true`), or an empty one for an older build. */
-function readManifest(distDir: string): Record<string, ManifestChunk> {
+/** The build's manifest (vite.config.ts `manifest: true`): chunks by module, relative to src/web. */
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The build's manifest, or an empty one for an older build (nothing is then named or listed). */
+export function readManifest(distDir: string): Manifest {
   const file = path.join(distDir, '.vite', 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>) : {};
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : {};
 }
 
-/** Every file the modules load before running, from the manifest's static imports. */
-function filesOf(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const todo = [...modules];
-  for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) continue;
-    seen.add(key);
-    files.add(`/${chunk.file}`);
-    todo.push(...(chunk.imports ?? []));
-  }
-  return [...files].sort();
-}
-
-/**
- * The files of the app's start and of `module` in the order they run (each after what it imports),
- * leaving out the entry's own (boot.ts has run them).
- */
-function runOrder(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
-  const entry = new Set(filesOf(manifest, ['index.html']));
+/** The files `modules` load, each after the files it imports (the order they run), but `skip`'s. */
+function runOrder(manifest: Manifest, modules: string[], skip = new Set<string>()): string[] {
   const order: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -69,26 +53,29 @@ function runOrder(manifest: Record<string, ManifestChunk>, modules: string[]): s
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     for (const dep of chunk.imports ?? []) visit(dep);
-    if (!entry.has(`/${chunk.file}`)) order.push(`/${chunk.file}`);
+    if (!skip.has(`/${chunk.file}`)) order.push(`/${chunk.file}`);
   };
   for (const module of modules) visit(module);
   return order;
 }
+
+/** The entry's own files (boot.ts and what it imports): run before anything the server names. */
+const entryFiles = (manifest: Manifest) => new Set(runOrder(manifest, ['index.html']));
 
 /**
  * For a page the server rendered: the files of its code in the order they run, for boot.ts to fetch
  * together after the first paint and run one per task (run as one graph they were a task of 100 to
  * 170 ms on a phone's CPU). Undefined for a page with no module of its own.
  */
-export function pageCode(distDir: string) {
-  const manifest = readManifest(distDir);
+export function pageCode(manifest: Manifest) {
+  const entry = entryFiles(manifest);
   const scripts = new Map<string, string>();
   return (pathname: string): string | undefined => {
     const module = pageModule(pathname);
     if (!module || !manifest[module]) return undefined;
     let script = scripts.get(module);
     if (script === undefined) {
-      const files = runOrder(manifest, [...APP_MODULES, module]);
+      const files = runOrder(manifest, [...APP_MODULES, module], entry);
       script = `<script type="application/json" id="${PAGE_CODE_ID}">${jsonForScript(files)}</script>`;
       scripts.set(module, script);
     }
@@ -102,21 +89,20 @@ export function pageCode(distDir: string) {
  * for the browser to fetch at once. A visitor with no session, an answer other than 200, or a slow
  * database: the page goes out as before and the browser asks for itself.
  */
-export function pageStarts(distDir: string, api: InProcessFetch) {
-  const manifest = readManifest(distDir);
+export function pageStarts(manifest: Manifest, api: InProcessFetch) {
+  const entry = entryFiles(manifest);
   const preloads = new Map<string, string>();
   const preloadsOf = (module: string) => {
     let links = preloads.get(module);
     if (links === undefined) {
-      const entry = new Set(filesOf(manifest, ['index.html']));
       const fonts = (manifest['index.html']?.assets ?? [])
         .map((file) => `/${file}`)
         .filter((file) => FIRST_FONTS.test(file));
       links = [
         ...fonts.map((file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${file}">`),
-        ...filesOf(manifest, [...APP_MODULES, ...SIGNED_IN_MODULES, module])
-          .filter((file) => !entry.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+        ...runOrder(manifest, [...APP_MODULES, ...SIGNED_IN_MODULES, module], entry).map(
+          (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
+        ),
       ].join('\n');
       preloads.set(module, links);
     }

@@ -7,7 +7,7 @@ import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
 import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
 import { SESSION_REQUEST } from '../../shared/page-start.ts';
-import { firstAnswersScript, pageCode, pageStarts } from './page-start.ts';
+import { firstAnswersScript, pageCode, pageStarts, readManifest } from './page-start.ts';
 import { type InProcessFetch, pageRenderer, withRenderedPage } from './ssr.ts';
 import type { ServerRendered } from '../../shared/ssr.ts';
 import type { AppEnv } from './types.ts';
@@ -117,8 +117,9 @@ export function spaRoutes(
     return otherFiles(c, next);
   });
   const render = api && pageRenderer(distDir, api);
-  const pageStart = api && pageStarts(distDir, api);
-  const codeOf = pageCode(distDir);
+  const manifest = readManifest(distDir);
+  const pageStart = api && pageStarts(manifest, api);
+  const codeOf = pageCode(manifest);
   /** A rendered page, with the list of its code's files (boot.ts runs them one per task). */
   const rendered = (html: string, page: ServerRendered, path: string) => {
     const code = codeOf(path);

@@ -336,9 +336,7 @@ export async function presentNotifications(db: Db, rows: UserEventRow[]): Promis
   const shown = new Map<string, Notification['refs']>();
   const refsOf = (refs: UserEventRow['refs']) => {
     const key = JSON.stringify(refs);
-    let ids = shown.get(key);
-    if (!ids) shown.set(key, (ids = notificationRefsSchema.parse(refs)));
-    return ids;
+    return shown.get(key) ?? shown.set(key, notificationRefsSchema.parse(refs)).get(key)!;
   };
   return rows.map((row) => ({
     id: String(row.id),

@@ -1,13 +1,10 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import {
-  FUZZY_QUERY_MAX_LENGTH,
-  type VendorFilters,
-  type VendorSort,
-} from '../../../shared/schemas/vendors.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { VendorFilters, VendorSort } from '../../../shared/schemas/vendors.ts';
 import { daysBetween, vancouverDay } from '../../../shared/time.ts';
 import type { Statement } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { dayBounds, takesADaySql } from '../calendar/index.ts';
+import { type Bind, fuzzyWords, searchCondition } from './browse-search.ts';
 
 /*
  * The Browse Vendors SQL, built once here so the API and the benchmark's bare handler send exactly
@@ -21,9 +18,6 @@ import { dayBounds, takesADaySql } from '../calendar/index.ts';
  * the text (which filters, the search's form, the sort, a cursor); browse-query.test.ts checks that
  * both forms send the same text and parameters.
  */
-
-/** A named parameter of the statement: a placeholder, or its value in place. */
-type Bind = (name: string) => SQL | Placeholder;
 
 /** The two sort keys before the id tiebreaker (always ascending); each has its own partial index. */
 const SORT_KEYS: Record<VendorSort, [SortKey, SortKey]> = {
@@ -70,46 +64,6 @@ const col = (name: string) => sql.raw(`v.${name}`);
 const keyParam = (k: SortKey, bind: Bind, name: string) =>
   k.column === 'rating' ? sql`${bind(name)}::numeric` : sql`${bind(name)}::int`;
 const keyValue = (k: SortKey, value: number) => (k.column === 'rating' ? String(value) : value);
-
-/** Words too common to narrow a search; full text ignores them too ('english' stop words). */
-const STOP_WORDS = new Set('a an and at by for in of on or the to with'.split(' '));
-const MAX_FUZZY_WORDS = 4;
-
-/**
- * The words of a short query that the search matches one by one, or null for a query matched as web
- * search (too long, too many words, or only stop words).
- */
-function fuzzyWords(q: string): string[] | null {
-  const words = q
-    .toLowerCase()
-    .split(' ')
-    .filter((w) => /[\p{L}\p{N}]/u.test(w) && !STOP_WORDS.has(w));
-  return q.length > FUZZY_QUERY_MAX_LENGTH || words.length === 0 || words.length > MAX_FUZZY_WORDS
-    ? null
-    : words;
-}
-
-/**
- * Short queries: every word must match, exactly (full text, stemmed) or, when no vendor uses the word,
- * nearly: the word is replaced by the 5 most similar words of the vendor_search_words dictionary
- * (trigram similarity forgives typos and unfinished words: "weding", "swee"). Matching a small
- * dictionary instead of every vendor keeps the search on the GIN index whatever the table size.
- * Longer queries use web-search syntax, exact words only.
- */
-function searchCondition(words: string[] | null, bind: Bind): SQL {
-  if (!words) return sql`v.search_vector @@ websearch_to_tsquery('english', ${bind('q')})`;
-  // NULL when nothing is near the word: the whole query then matches nothing, as it should.
-  const perWord = words.map((_, i) => {
-    const w = bind(`w${i}`);
-    return sql`coalesce(
-    (SELECT to_tsquery('simple', string_agg(quote_literal(d.word), ' | ')) FROM vendor_search_words d
-      WHERE d.word = ANY(tsvector_to_array(to_tsvector('english', ${w})))),
-    (SELECT to_tsquery('simple', string_agg(quote_literal(x.word), ' | ')) FROM (
-      SELECT d.word FROM vendor_search_words d WHERE d.word % ${w}
-      ORDER BY similarity(d.word, ${w}) DESC, d.word LIMIT 5) x))`;
-  });
-  return sql`v.search_vector @@ (${sql.join(perWord, sql` && `)})`;
-}
 
 /** "Available on"'s notice in days (negative: a past day, which no vendor can take). */
 const noticeFor = (day: string, today: string | undefined) =>
