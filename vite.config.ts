@@ -96,6 +96,7 @@ const AREAS: Record<string, string[]> = {
   checkout: ['checkout'],
   messages: ['messages'],
   quotes: ['quotes', 'quote-new', 'quote-request'],
+  plans: ['plans', 'plan'],
   vendor: ['vendor-dashboard'],
   'vendor-settings': ['vendor-profile-edit', 'vendor-verification'],
   admin: ['admin', 'admin-mailbox', 'admin-seeder'],

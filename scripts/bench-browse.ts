@@ -4,7 +4,7 @@
  *   --log-file FILE --cpu-prof DIR]
  *
  * Browse Vendors under a realistic mix of requests (MIX below: no filter, location, search, specialty
- * with a sort, and page 2 through the cursor page 1 gave) against two servers, each in a process of
+ * with a sort, a category page, and page 2 through the cursor page 1 gave) against two servers, each in a process of
  * its own, that answer the same JSON from the same SQL:
  * - app: the app as it really runs (createApp: every middleware, zod validation, security headers,
  *   compression, pino request logging to a real file written as main.ts writes stdout), pool of 10;
@@ -38,7 +38,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { locationLabel, specialtyLabel } from '../src/shared/catalog.ts';
+import { categoryLabel, locationLabel, specialtyLabel } from '../src/shared/catalog.ts';
 import { VENDOR_PAGE_SIZE, type VendorFilters, type VendorSort } from '../src/shared/schemas/vendors.ts';
 import { createApp } from '../src/server/app.ts';
 import { openDatabase, type Database } from '../src/server/db/client.ts';
@@ -49,9 +49,12 @@ import { createServices } from '../src/server/services.ts';
 import { testConfig } from '../tests/support/app.ts';
 
 const POOL_SIZE = 10;
-/** One cycle of requests per connection (weights by repetition): 25% no filter, 20% location, 15% search, 20% specialty + sort, 20% page 2. */
+/**
+ * One cycle of requests per connection (weights by repetition): 20% no filter, 20% location, 15%
+ * search, 20% specialty + sort, 5% a category page, 20% page 2 (one of them a category's Load More).
+ */
 const MIX: { query: string; page2?: true }[] = [
-  { query: '' },
+  { query: 'category=photography' },
   { query: 'location=vancouver' },
   { query: 'q=maple' },
   { query: 'specialty=wedding&sort=reviews' },
@@ -69,7 +72,7 @@ const MIX: { query: string; page2?: true }[] = [
   { query: 'q=chocolat' },
   { query: 'location=vancouver' },
   { query: 'specialty=birthday&sort=price-high' },
-  { query: '', page2: true },
+  { query: 'category=flowers', page2: true },
   { query: '' },
 ];
 
@@ -176,6 +179,7 @@ function filtersOf(p: Record<string, string>) {
   const filters: VendorFilters = {
     q: p.q?.trim().replace(/\s+/g, ' ') || undefined,
     location: (p.location || 'all') as VendorFilters['location'],
+    category: (p.category || 'all') as VendorFilters['category'],
     specialty: (p.specialty || 'all') as VendorFilters['specialty'],
     sort: (p.sort || 'rating') as VendorSort,
     dietary: list(p.dietary) as VendorFilters['dietary'],
@@ -189,6 +193,10 @@ const card = (r: browse.BrowseRow) => ({
   name: r.business_name,
   specialty: r.specialty,
   specialtyLabel: specialtyLabel(r.specialty),
+  category: r.category,
+  categoryLabel: categoryLabel(r.category),
+  categories: r.categories.length ? r.categories : [r.category],
+  fromPriceCents: r.from_price_cents,
   location: r.location,
   locationLabel: locationLabel(r.location),
   rating: Number(r.rating),
@@ -200,7 +208,7 @@ const card = (r: browse.BrowseRow) => ({
     r.response_time_minutes === null ? null : Math.round((r.response_time_minutes / 60) * 10) / 10,
   priceTier: r.price_tier,
   description: r.description,
-  specialties: r.specialties.length ? r.specialties : [r.specialty],
+  specialties: r.specialties.length || r.category !== 'cakes' ? r.specialties : [r.specialty],
   dietaryOptions: r.dietary_options,
   offersDelivery: r.offers_delivery,
   portfolio: { thumbs: r.thumb_keys.map((k) => `/api/files/portfolio/${k}`), total: r.portfolio_total },
@@ -218,16 +226,23 @@ export async function seed(database: Database, n: number) {
     FROM generate_series(1, ${n}::int) g`);
   // Attributes spread by cheap hashes of g: 1 in 20 pending and 1 in 37 rejected; every location,
   // specialty, tier (independent of the specialty); each dietary option on about a quarter of
-  // vendors; ratings 3.00-4.99.
-  await db.execute(sql`INSERT INTO vendors (id, user_id, business_name, specialty, specialties, description,
+  // vendors; ratings 3.00-4.99. Half are cake makers, the rest spread over the six other categories
+  // (their specialty is their category and they have no cake specialties); 1 in 11 sells in a second
+  // category; 1 in 4 has packages, its "from" price set as the package service would.
+  await db.execute(sql`INSERT INTO vendors (id, user_id, business_name, specialty, specialties, category,
+      categories, from_price_cents, description,
       location, status, verified, rating, review_count, total_orders, price_tier, dietary_options,
       offers_delivery, image_url)
     SELECT 'bench-v-' || lpad(g::text, 7, '0'), 'bench-u-' || g,
       (ARRAY['Sweet','Golden','Maple','Velvet','Sugar','Cocoa','Island','Artisan','Rose','Honey','Lemon','Berry'])[1 + g % 12]
         || ' ' || (ARRAY['Dreams','Crumb','Whisk','Bloom','Atelier','Bakehouse','Studio','Patisserie','Kitchen','Cake Co.'])[1 + (g / 12) % 10]
         || ' ' || g,
-      sp[1 + g % 4],
-      CASE WHEN g % 3 = 0 THEN ARRAY[sp[1 + g % 4], sp[1 + (g + 1) % 4]] ELSE ARRAY[sp[1 + g % 4]] END,
+      CASE WHEN k.ci = 1 THEN sp[1 + g % 4] ELSE cat[k.ci] END,
+      CASE WHEN k.ci > 1 THEN '{}'::text[]
+        WHEN g % 3 = 0 THEN ARRAY[sp[1 + g % 4], sp[1 + (g + 1) % 4]] ELSE ARRAY[sp[1 + g % 4]] END,
+      cat[k.ci],
+      CASE WHEN g % 11 = 0 THEN ARRAY[cat[k.ci], cat[1 + k.ci % 7]] ELSE ARRAY[cat[k.ci]] END,
+      CASE WHEN g % 4 = 0 THEN 15000 + (g % 40) * 2500 END,
       (ARRAY['Tiered wedding cakes with sugar flowers.', 'Birthday cakes and cupcake towers.',
         'Chocolate entremets and mirror glazes.', 'Vegan and gluten-free cakes baked daily.',
         'Custom sculpted cakes for any theme.'])[1 + (g / 3) % 5],
@@ -240,7 +255,9 @@ export async function seed(database: Database, n: number) {
         WITH ORDINALITY AS t(d, i) WHERE ((g::bigint * 2654435761) >> (2 * i::int)) & 3 = 0),
       g % 2 = 0, '/demo/vendors/vendor-sweet-dreams.webp'
     FROM generate_series(1, ${n}::int) g,
+      LATERAL (SELECT CASE WHEN (g / 5) % 12 < 6 THEN 1 ELSE (g / 5) % 12 - 4 END AS ci) k,
       (SELECT ARRAY['wedding','birthday','custom','gourmet'] AS sp,
+        ARRAY['cakes','flowers','decor','catering','photography','entertainment','rentals'] AS cat,
         ARRAY['vancouver','burnaby','north-vancouver','richmond','vancouver-island','new-westminster','surrey','delta'] AS loc) c`);
   await db.execute(sql`INSERT INTO portfolio_items (id, vendor_id, title, category, image_key, thumb_key, width, height, position)
     SELECT 'bench-p-' || g || '-' || p, 'bench-v-' || lpad(g::text, 7, '0'), 'Cake ' || p, 'Wedding',

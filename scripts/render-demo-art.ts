@@ -1,7 +1,8 @@
 /**
  * Renders the demo seeder's pictures with Frosted's own procedural cake renderer, so the demo shows
  * what the designer produces: public/demo/designs/{id}.webp for every demo design and
- * public/demo/vendors/{id}.webp for every demo vendor.
+ * public/demo/vendors/{id}.webp for every demo vendor; the event vendors' covers are drawn by the
+ * seeder's event-art.ts the same way (their portfolio pictures are drawn as the demo data is seeded).
  * Deterministic: run `npm run demo-art` after changing the demo data or the renderer, and commit the files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ import {
   demoDesignImageUrl,
   fitLongSide,
 } from '../src/server/modules/seed/index.ts';
+import { DEMO_EVENT_VENDORS } from '../src/server/modules/seed/demo-event-vendors.ts';
+import { renderEventArtPng } from '../src/server/modules/seed/event-art.ts';
 import type { ImageDims } from '../src/shared/designer.ts';
 import { imageSizeFor } from '../src/shared/designer.ts';
 
@@ -136,7 +139,15 @@ async function main() {
       v.imageUrl,
     );
   }
-  console.log(`${DEMO_DESIGNS.length + DEMO_VENDORS.length} files, ${total} bytes in total`);
+  for (const v of DEMO_EVENT_VENDORS) {
+    total += await writeWebp(
+      renderEventArtPng(v.category, `${v.id}:cover`, DEMO_ART.vendorRender),
+      fitLongSide(DEMO_ART.vendorRender, DEMO_ART.vendorMaxSide),
+      v.imageUrl,
+    );
+  }
+  const files = DEMO_DESIGNS.length + DEMO_VENDORS.length + DEMO_EVENT_VENDORS.length;
+  console.log(`${files} files, ${total} bytes in total`);
 }
 
 await main();

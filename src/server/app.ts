@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { emailRoutes } from './modules/mail/index.ts';
 import { notificationRoutes } from './modules/notifications/index.ts';
+import { orderScheduleRoutes, planRoutes } from './modules/plans/index.ts';
 import { quoteRequestRoutes, quoteRoutes } from './modules/quotes/index.ts';
 import { orderRoutes } from './modules/tracking/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
@@ -32,7 +33,7 @@ import { storageRoutes } from './modules/storage/index.ts';
 import { mayReadConversationImages } from './modules/messages/index.ts';
 import { mayReadOrderFiles } from './modules/orders/index.ts';
 import { supportRoutes } from './modules/support/index.ts';
-import { vendorApplicationRoutes } from './modules/vendors/index.ts';
+import { categoryPageHead, packageRoutes, vendorApplicationRoutes } from './modules/vendors/index.ts';
 import { portfolioRoutes } from './modules/vendors/index.ts';
 import { vendorProfileRoutes } from './modules/vendors/index.ts';
 import { vendorRoutes } from './modules/vendors/index.ts';
@@ -94,6 +95,8 @@ export function createApp(services: Services) {
   app.route('/api/me/dashboard', dashboardRoutes);
   app.route('/api/orders', proofRoutes);
   app.route('/api/orders', orderRoutes);
+  app.route('/api/orders', orderScheduleRoutes);
+  app.route('/api/plans', planRoutes);
   app.route('/api/quote-requests', quoteRequestRoutes);
   app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
@@ -106,6 +109,7 @@ export function createApp(services: Services) {
   if (services.payments.cardForm) app.route('/api/payments', sandboxPaymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
+  app.route('/api/me/vendor-profile/packages', packageRoutes);
   app.route('/api/me/vendor-profile/calendar', vendorCalendarRoutes);
   app.route('/api/me/vendor-profile/verification', vendorVerificationRoutes);
   app.route('/api/me/vendor-profile', vendorProfileRoutes);
@@ -132,7 +136,7 @@ export function createApp(services: Services) {
 
   if (services.config.webDist) {
     const api = (request: Request) => app.fetch(request);
-    app.route('/', spaRoutes(services.config.webDist, { heads: [designPageHead], api }));
+    app.route('/', spaRoutes(services.config.webDist, { heads: [designPageHead, categoryPageHead], api }));
   }
 
   app.onError(handleError);

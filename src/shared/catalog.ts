@@ -60,6 +60,100 @@ export const SPECIALTIES = [
 export type SpecialtyValue = (typeof SPECIALTIES)[number]['value'];
 export const SPECIALTY_VALUES = SPECIALTIES.map((s) => s.value) as [SpecialtyValue, ...SpecialtyValue[]];
 
+/**
+ * What vendors sell. Every vendor has one primary category and may add others. `food` decides the
+ * verification checklist (shared/verification.ts): food vendors prove food safety, the others hold a
+ * business licence. `does` is what the vendor does at the event, for the day's schedule ("Bloom & Co
+ * sets up at 2:00 p.m."). `intro` is the category page's line under its heading.
+ */
+export const VENDOR_CATEGORIES = [
+  {
+    value: 'cakes',
+    label: 'Cakes & Desserts',
+    food: true,
+    does: 'delivers',
+    intro: 'Custom cakes, cupcakes and dessert tables from verified local bakers.',
+  },
+  {
+    value: 'flowers',
+    label: 'Flowers',
+    food: false,
+    does: 'sets up',
+    intro: 'Bouquets, centrepieces and ceremony flowers from local florists.',
+  },
+  {
+    value: 'decor',
+    label: 'Decor & Balloons',
+    food: false,
+    does: 'sets up',
+    intro: 'Balloon arches, backdrops and table styling for every kind of party.',
+  },
+  {
+    value: 'catering',
+    label: 'Catering',
+    food: true,
+    does: 'serves',
+    intro: 'Canapés, buffets and plated dinners from licensed caterers.',
+  },
+  {
+    value: 'photography',
+    label: 'Photography & Video',
+    food: false,
+    does: 'covers',
+    intro: 'Photographers and videographers who capture the day and deliver the pictures.',
+  },
+  {
+    value: 'entertainment',
+    label: 'Music & Entertainment',
+    food: false,
+    does: 'performs',
+    intro: 'DJs, live bands, magicians and entertainers for every crowd.',
+  },
+  {
+    value: 'rentals',
+    label: 'Rentals',
+    food: false,
+    does: 'delivers',
+    intro: 'Tables, chairs, linens, tents and dance floors, delivered and picked up.',
+  },
+] as const;
+export type VendorCategory = (typeof VENDOR_CATEGORIES)[number]['value'];
+export const VENDOR_CATEGORY_VALUES = VENDOR_CATEGORIES.map((c) => c.value) as [
+  VendorCategory,
+  ...VendorCategory[],
+];
+/** Today's vendors, and the category a vendor has unless it says otherwise. */
+export const DEFAULT_CATEGORY: VendorCategory = 'cakes';
+
+const categoryOf = (value: string) => VENDOR_CATEGORIES.find((c) => c.value === value);
+
+export const isVendorCategory = (value: string): value is VendorCategory => categoryOf(value) !== undefined;
+
+export function categoryLabel(value: string): string {
+  return categoryOf(value)?.label ?? value;
+}
+
+/** Whether the category sells food (its vendors keep FOODSAFE and the health permit). */
+export const isFoodCategory = (value: string): boolean => categoryOf(value)?.food ?? false;
+
+/** What a vendor of the category does at the event: "delivers", "sets up", "covers". */
+export const categoryDoes = (value: string): string => categoryOf(value)?.does ?? 'arrives';
+
+/** A category page's title (the browser tab, search results). */
+export const categoryPageTitle = (value: string): string =>
+  `${categoryLabel(value)} in British Columbia | Frosted`;
+
+/** The category page's line under its heading. */
+export const categoryIntro = (value: string): string => categoryOf(value)?.intro ?? '';
+
+/**
+ * A vendor's categories as stored: the primary first, each once, only known ones; the primary is
+ * always in the list (the vendors table checks it too).
+ */
+export function vendorCategories(primary: VendorCategory, others: readonly string[] = []): VendorCategory[] {
+  return [primary, ...VENDOR_CATEGORY_VALUES.filter((c) => c !== primary && others.includes(c))];
+}
+
 /** What a vendor can bake for; customers filter on it (More Filters). */
 export const DIETARY_OPTIONS = [
   { value: 'gluten-free', label: 'Gluten-free' },
@@ -109,8 +203,12 @@ export function locationLabel(value: string): string {
   return LOCATIONS.find((l) => l.value === value)?.label ?? value;
 }
 
+/**
+ * A vendor's `specialty` label: a cake maker's specialty, or for another category the category itself
+ * (a non-cake vendor's specialty is its primary category; see the vendors table).
+ */
 export function specialtyLabel(value: string): string {
-  return SPECIALTIES.find((s) => s.value === value)?.label ?? value;
+  return SPECIALTIES.find((s) => s.value === value)?.label ?? categoryLabel(value);
 }
 
 /** The Reviews page's rating filter (3 to 5 stars) and sort orders. */

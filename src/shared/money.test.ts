@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatCents, formatPriceRange, groupThousands, parseDollars } from './money.ts';
+import {
+  dollarsToCents,
+  formatCents,
+  formatFromPrice,
+  formatPrice,
+  formatPriceRange,
+  groupThousands,
+  parseDollars,
+} from './money.ts';
 
 describe('money', () => {
   it('formats integer cents as CAD', () => {
@@ -69,5 +77,15 @@ describe('parseDollars', () => {
     expect(parseDollars('   ')).toBeUndefined();
     for (const bad of ['abc', '12.345', '-5', '1e3', '12.', '12$', '$$12'] as const)
       expect(parseDollars(bad), bad).toBeNaN();
+  });
+});
+
+describe('starting prices', () => {
+  it('show whole dollars when there are no cents, else the cents', () => {
+    expect(formatPrice(120_000)).toBe('$1,200');
+    expect(formatPrice(64_950)).toBe('$649.50');
+    expect(formatPrice(0)).toBe('$0');
+    expect(formatFromPrice(120_000)).toBe('From $1,200');
+    expect(formatFromPrice(65_000, { capital: false })).toBe('from $650');
   });
 });

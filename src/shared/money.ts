@@ -44,3 +44,13 @@ export function parseDollars(text: string): number | undefined {
   if (t === '') return undefined;
   return /^\d+(\.\d{1,2})?$/.test(t) ? Math.round(Number(t) * 100) : Number.NaN;
 }
+
+/** A price as a shop writes it: whole dollars when there are no cents ("$1,200"), else "$649.50". */
+export function formatPrice(cents: number): string {
+  return cents % 100 === 0 ? wholeDollars(cents / 100) : formatCents(cents);
+}
+
+/** A starting price: "From $1,200" on its own (a card), "from $1,200" after a package's name. */
+export function formatFromPrice(cents: number, { capital = true }: { capital?: boolean } = {}): string {
+  return `${capital ? 'From' : 'from'} ${formatPrice(cents)}`;
+}

@@ -32,7 +32,11 @@ export const SIGNED_IN_STARTS: readonly SignedInStart[] = [
     requests: ['/api/me/dashboard/vendor'],
   },
   { route: '/messages', module: 'pages/messages.tsx', requests: ['/api/me/conversations'] },
-  { route: '/orders/:id', module: 'pages/order.tsx', requests: ['/api/orders/:id'] },
+  {
+    route: '/orders/:id',
+    module: 'pages/order.tsx',
+    requests: ['/api/orders/:id', '/api/orders/:id/schedule'],
+  },
 ];
 
 /** Modules every signed-in page loads besides its own: the bell and the event stream. */
@@ -89,6 +93,7 @@ function decodeSegment(segment: string): string {
 /** Server-rendered public pages with a module of their own (the home page is in the app's start). */
 const PUBLIC_PAGE_MODULES: readonly { route: string; module: string }[] = [
   { route: '/browse-vendors', module: 'pages/browse-vendors.tsx' },
+  { route: '/browse-vendors/:category', module: 'pages/browse-vendors.tsx' },
   { route: '/vendor/:id', module: 'pages/vendor-profile.tsx' },
 ];
 

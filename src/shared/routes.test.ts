@@ -8,6 +8,7 @@ describe('client routes', () => {
       '/auth',
       '/auth/callback',
       '/vendor/vendor-sweet-dreams',
+      '/browse-vendors/flowers',
       '/cookies',
       '/support/',
     ]) {
@@ -15,7 +16,7 @@ describe('client routes', () => {
     }
   });
   it('rejects anything else', () => {
-    for (const p of ['/nope', '/vendor', '/vendor/a/b', '/auth/other'])
+    for (const p of ['/nope', '/vendor', '/vendor/a/b', '/auth/other', '/browse-vendors/flowers/x'])
       expect(isClientRoute(p), p).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checklistKinds,
   REQUIRED_VERIFICATION_KINDS,
   UNSUPPORTED_DOCUMENT_MESSAGE,
   VERIFICATION_DOCUMENT_MAX_BYTES,
@@ -17,7 +18,7 @@ const TODAY = '2026-11-23';
 const verified = (expiresOn: string | null = null) => ({ status: 'verified' as const, expiresOn });
 
 describe('the verification checklist', () => {
-  it('asks for four documents, all required; all but the ID expire', () => {
+  it('knows five documents, all required where they apply; all but the ID expire', () => {
     expect(VERIFICATION_ITEMS).toEqual({
       food_premises: {
         label: 'Food premises permit',
@@ -32,9 +33,15 @@ describe('the verification checklist', () => {
         required: true,
         expires: true,
       },
+      business_licence: {
+        label: 'Business licence',
+        description: 'The business licence from your city or municipality for the business you run.',
+        required: true,
+        expires: true,
+      },
       insurance: {
         label: 'Liability insurance',
-        description: 'A certificate of commercial general liability insurance that covers your baking.',
+        description: 'A certificate of commercial general liability insurance that covers your work.',
         required: true,
         expires: true,
       },
@@ -46,6 +53,31 @@ describe('the verification checklist', () => {
       },
     });
     expect(REQUIRED_VERIFICATION_KINDS).toEqual(['food_premises', 'foodsafe', 'insurance', 'identity']);
+  });
+
+  it('depends on the categories: food keeps FOODSAFE and the permit, the others need a business licence', () => {
+    expect(checklistKinds(['cakes'])).toEqual(['food_premises', 'foodsafe', 'insurance', 'identity']);
+    expect(checklistKinds(['catering'])).toEqual(['food_premises', 'foodsafe', 'insurance', 'identity']);
+    for (const c of ['flowers', 'decor', 'photography', 'entertainment', 'rentals'])
+      expect(checklistKinds([c]), c).toEqual(['business_licence', 'insurance', 'identity']);
+    // Selling both: both sets, in the checklist's order.
+    expect(checklistKinds(['photography', 'cakes'])).toEqual([
+      'food_premises',
+      'foodsafe',
+      'business_licence',
+      'insurance',
+      'identity',
+    ]);
+  });
+
+  it("a florist's badge needs the florist's checklist, not a baker's", () => {
+    const items = ['business_licence', 'insurance', 'identity'].map((kind) => ({
+      kind,
+      ...verified(kind === 'identity' ? null : '2027-06-30'),
+    }));
+    expect(isChecklistComplete(items, TODAY, checklistKinds(['flowers']))).toBe(true);
+    expect(isChecklistComplete(items, TODAY, checklistKinds(['cakes']))).toBe(false);
+    expect(isChecklistComplete(items.slice(1), TODAY, checklistKinds(['flowers']))).toBe(false);
   });
 
   it('names each item, and an unknown kind by itself', () => {

@@ -1,10 +1,18 @@
+import { isFoodCategory } from './catalog.ts';
 import { addCalendarDays } from './time.ts';
 
 /**
  * The verification checklist behind the Verified badge: what a vendor proves with a document and an
- * admin checks. The badge means every required item is verified and none has expired.
+ * admin checks. Which items a vendor needs depends on its categories (checklistKinds). The badge
+ * means every item of the vendor's checklist is verified and none has expired.
  */
-export const VERIFICATION_KINDS = ['food_premises', 'foodsafe', 'insurance', 'identity'] as const;
+export const VERIFICATION_KINDS = [
+  'food_premises',
+  'foodsafe',
+  'business_licence',
+  'insurance',
+  'identity',
+] as const;
 export type VerificationKind = (typeof VERIFICATION_KINDS)[number];
 
 export const VERIFICATION_STATUSES = ['submitted', 'verified', 'rejected'] as const;
@@ -33,9 +41,15 @@ export const VERIFICATION_ITEMS: Record<
     required: true,
     expires: true,
   },
+  business_licence: {
+    label: 'Business licence',
+    description: 'The business licence from your city or municipality for the business you run.',
+    required: true,
+    expires: true,
+  },
   insurance: {
     label: 'Liability insurance',
-    description: 'A certificate of commercial general liability insurance that covers your baking.',
+    description: 'A certificate of commercial general liability insurance that covers your work.',
     required: true,
     expires: true,
   },
@@ -66,8 +80,27 @@ export const VERIFICATION_DOCUMENT_TYPES = [
 export type VerificationDocumentType = (typeof VERIFICATION_DOCUMENT_TYPES)[number];
 export const UNSUPPORTED_DOCUMENT_MESSAGE = 'Only PDF, JPEG, PNG or WebP files can be uploaded.';
 
-// Stryker disable next-line MethodExpression: equivalent while every item is required (tested)
-export const REQUIRED_VERIFICATION_KINDS = VERIFICATION_KINDS.filter((k) => VERIFICATION_ITEMS[k].required);
+/** What food vendors prove (FOODSAFE and the health permit) and what the others prove instead. */
+const FOOD_KINDS: readonly VerificationKind[] = ['food_premises', 'foodsafe'];
+const NON_FOOD_KINDS: readonly VerificationKind[] = ['business_licence'];
+
+/**
+ * The checklist of a vendor selling in `categories`, in the checklist's order: identity and liability
+ * insurance for everyone; FOODSAFE and the food-premises permit when any category is food (cakes,
+ * catering); a business licence when any is not. A cake maker's list is what it always was.
+ */
+export function checklistKinds(categories: readonly string[]): VerificationKind[] {
+  const food = categories.some(isFoodCategory);
+  const other = categories.some((c) => !isFoodCategory(c));
+  return VERIFICATION_KINDS.filter(
+    (k) =>
+      VERIFICATION_ITEMS[k].required &&
+      (FOOD_KINDS.includes(k) ? food : NON_FOOD_KINDS.includes(k) ? other : true),
+  );
+}
+
+/** A cake maker's checklist (the food categories'): what a vendor with no categories recorded needs. */
+export const REQUIRED_VERIFICATION_KINDS = checklistKinds(['cakes']);
 
 /** What a vendor and an admin see for an item: no document yet, waiting, verified, expired or rejected. */
 export type VerificationState = 'missing' | VerificationStatus | 'expired';
@@ -86,12 +119,13 @@ export function verificationState(item: ItemDates | null | undefined, today: str
   return item.status;
 }
 
-/** The Verified badge: every required item verified and not expired on `today`. */
+/** The Verified badge: every item of the checklist (`kinds`) verified and not expired on `today`. */
 export function isChecklistComplete(
   items: readonly (ItemDates & { kind: string })[],
   today: string,
+  kinds: readonly VerificationKind[] = REQUIRED_VERIFICATION_KINDS,
 ): boolean {
-  return REQUIRED_VERIFICATION_KINDS.every(
+  return kinds.every(
     (kind) =>
       verificationState(
         items.find((i) => i.kind === kind),

@@ -147,6 +147,8 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             () => import('./pages/messages.tsx'),
             (qc) => qc.prefetchQuery(conversationsQuery()),
           ),
+          page('plans', () => import('./pages/plans.tsx')),
+          page('plans/:id', () => import('./pages/plan.tsx')),
           page('quotes', () => import('./pages/quotes.tsx')),
           page('quotes/new', () => import('./pages/quote-new.tsx')),
           page('quotes/:id', () => import('./pages/quote-request.tsx')),
@@ -162,7 +164,9 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             shouldRevalidate: never,
           },
           page('designs/:id', () => import('./pages/design.tsx')),
-          page('browse-vendors', () => import('./pages/browse-vendors.tsx'), ssr),
+          // One route for Browse Vendors and each category's page (/browse-vendors/flowers): choosing a
+          // category keeps the page (and what is typed in its search box) instead of mounting another.
+          page('browse-vendors/:category?', () => import('./pages/browse-vendors.tsx'), ssr),
           page('how-it-works', () => import('./pages/how-it-works.tsx'), ssr),
           page('about', () => import('./pages/about.tsx'), ssr),
           page('support', () => import('./pages/support.tsx'), ssr),

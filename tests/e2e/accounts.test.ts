@@ -108,6 +108,7 @@ describe('accounts', () => {
     await page.getByLabel('Phone').fill('604 555 0123');
     await page.getByLabel('Business address').fill('12 Columbia St, New Westminster');
     await page.getByLabel('Area').selectOption('new-westminster');
+    await page.getByLabel('What you mainly offer').selectOption('cakes');
     await page.getByLabel('Specialty').selectOption('custom');
     await page.getByLabel('Password').fill('lavender-99');
     await page.getByLabel(/Vendor Agreement/).check();

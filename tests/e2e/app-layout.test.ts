@@ -108,7 +108,7 @@ describe('the vendor dashboard on a phone', () => {
     await firstCard.waitFor();
     expect((await firstCard.boundingBox())!.y).toBeLessThan(300);
     const tabs = page.getByRole('tablist', { name: 'Vendor dashboard sections' }).getByRole('tab');
-    expect(await tabs.count()).toBe(7);
+    expect(await tabs.count()).toBe(8);
     const tops = await tabs.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
     expect(new Set(tops).size, `tab tops ${tops.join(', ')}`).toBe(1);
     await context.close();

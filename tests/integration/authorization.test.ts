@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { conversations, quotes, reviews } from '../../src/server/db/schema/index.ts';
+import { conversations, eventPlans, quotes, reviews } from '../../src/server/db/schema/index.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import type { Actor as ServiceActor } from '../../src/server/actor.ts';
 import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
@@ -42,6 +42,8 @@ const ids = {
   quoteToAccept: '',
   paymentA: '',
   pendingOrderA: '',
+  planA: '',
+  planToDelete: '',
 };
 /** A quote brief for an event a month away (past every default lead time). */
 const quoteBrief = () =>
@@ -108,6 +110,22 @@ beforeAll(async () => {
   for (const key of ['quoteToChange', 'quoteToAccept'] as const) {
     ids[key] = (await request()).quoteIds[0]!;
     await answerQuote({ db, actor: asVendor, quoteId: ids[key], input: quoteAnswer(), now: new Date() });
+  }
+  // Customer A's event plans: one to read and change, one to delete.
+  for (const key of ['planA', 'planToDelete'] as const) {
+    ids[key] = crypto.randomUUID();
+    await db.insert(eventPlans).values({
+      id: ids[key],
+      customerId: a.id,
+      type: 'birthday',
+      title: 'A party',
+      eventDate: vancouverDay(addDays(new Date(), 30)),
+      startTime: '15:00',
+      venueAddress: '1 Main St, Vancouver, BC V5K 0A1',
+      guests: 20,
+      budgetCents: 50_000,
+      categories: ['cakes'],
+    });
   }
   // A pending order of customer A with its checkout started: a payment to pay (or not).
   const pendingA = await createOrder(db, {
@@ -713,6 +731,41 @@ const CASES: Case[] = [
     path: () => '/api/me/vendor-profile/portfolio/not-mine',
     expect: { ...signedIn(403), approvedVendor: 404 },
   },
+  // A vendor's packages: an approved vendor's own.
+  {
+    route: '/api/me/vendor-profile/packages',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile/packages',
+    expect: { ...signedIn(403), approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile/packages',
+    method: 'POST',
+    path: () => '/api/me/vendor-profile/packages',
+    body: {},
+    // Vendors' bodies are checked first (an empty one is refused); a pending vendor's valid one is a 403.
+    expect: { ...signedIn(403), pendingVendor: 400, approvedVendor: 400 },
+  },
+  {
+    route: '/api/me/vendor-profile/packages/order',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile/packages/order',
+    body: { ids: ['not-mine'] },
+    expect: { ...signedIn(403), approvedVendor: 400 },
+  },
+  {
+    route: '/api/me/vendor-profile/packages/:packageId',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile/packages/not-mine',
+    body: { name: 'Bouquet', description: '', priceCents: 10_000 },
+    expect: { ...signedIn(403), approvedVendor: 404 },
+  },
+  {
+    route: '/api/me/vendor-profile/packages/:packageId',
+    method: 'DELETE',
+    path: () => '/api/me/vendor-profile/packages/not-mine',
+    expect: { ...signedIn(403), approvedVendor: 404 },
+  },
   {
     route: '/api/me/vendor-profile/image',
     method: 'PUT',
@@ -902,6 +955,77 @@ const CASES: Case[] = [
     path: () => `/api/admin/vendor-applications/${ids.pendingVendor}/approve`,
     expect: adminOnly(200),
   },
+  // Event plans: the customer's own; another customer's reads as missing; vendors have none.
+  {
+    route: '/api/plans',
+    method: 'POST',
+    path: () => '/api/plans',
+    body: {},
+    expect: { ...all(400), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/plans',
+    method: 'GET',
+    path: () => '/api/plans',
+    expect: { ...all(200), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/plans/:id',
+    method: 'GET',
+    path: () => `/api/plans/${ids.planA}`,
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/plans/:id',
+    method: 'PATCH',
+    path: () => `/api/plans/${ids.planA}`,
+    body: { guests: 25 },
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/plans/:id',
+    method: 'DELETE',
+    path: () => `/api/plans/${ids.planToDelete}`,
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/plans/:id/requests',
+    method: 'POST',
+    path: () => `/api/plans/${ids.planA}/requests`,
+    body: { vendorIds: [] as string[], brief: quoteBrief() },
+    // Customers only; the body is checked before the plan is looked up.
+    expect: { ...all(400), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/orders/:id/schedule',
+    method: 'GET',
+    path: () => `/api/orders/${ids.orderA}/schedule`,
+    // The order's customer and vendor (no plan here: an empty schedule); anyone else learns nothing.
+    expect: { ...all(404), anonymous: 401, customerA: 200, approvedVendor: 200 },
+  },
+  // One checkout for several orders: the customer's own orders and groups only.
+  {
+    route: '/api/payments/groups',
+    method: 'POST',
+    path: () => '/api/payments/groups',
+    get body() {
+      return { orderIds: [ids.pendingOrderA, ids.orderB] };
+    },
+    expect: { ...all(404), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  },
+  ...(
+    [
+      ['submitted', undefined],
+      ['sandbox-confirmation', { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' }],
+      ['sandbox-authentication', { approve: true }],
+    ] as const
+  ).map(([step, body]): Case => ({
+    route: `/api/payments/groups/:id/${step}`,
+    method: 'POST',
+    path: () => `/api/payments/groups/not-a-group/${step}`,
+    ...(body && { body }),
+    expect: { ...all(404), anonymous: 401, pendingVendor: 403, approvedVendor: 403 },
+  })),
 ];
 
 describe('authorization matrix', () => {

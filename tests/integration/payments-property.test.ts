@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkoutGroups,
   claims,
   ledgerEntries,
   orders as ordersTable,
@@ -17,6 +18,9 @@ import { transitionOrder } from '../../src/server/modules/orders/transitions.ts'
 import type { ProcessorEvent } from '../../src/server/modules/payments/processor.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
 import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
+import { startGroupCheckout } from '../../src/server/modules/payments/checkout-group.ts';
+import { claimGroupSubmission } from '../../src/server/modules/payments/group-outcomes.ts';
+import { confirmSandboxGroup } from '../../src/server/modules/payments/group-sandbox.ts';
 import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
 import {
   authenticateSandboxPayment,
@@ -48,6 +52,13 @@ afterAll(() => t.close());
 type Step =
   | { kind: 'pay'; order: number; card: 'good' | 'declined' | 'confirmation' | 'confirmationRefused' }
   | { kind: 'payInTabs'; order: number; tabs: number }
+  | {
+      kind: 'payTogether';
+      orders: number[];
+      card: 'good' | 'declined';
+      tabs: number;
+      crash: boolean;
+    }
   | { kind: 'crashAfterCharge'; order: number }
   | { kind: 'restart' }
   | { kind: 'replayEvents'; order: number }
@@ -88,6 +99,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('crashAfterCharge' as const), order: fc.nat(ORDERS - 1) }),
+  },
+  {
+    // Several orders in one checkout: from several tabs at once, or with a crash after the charge.
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('payTogether' as const),
+      orders: fc.uniqueArray(fc.nat(ORDERS - 1), { minLength: 2, maxLength: ORDERS }),
+      card: fc.constantFrom('good' as const, 'good' as const, 'declined' as const),
+      tabs: fc.integer({ min: 1, max: 3 }),
+      crash: fc.boolean(),
+    }),
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
   {
@@ -155,7 +177,14 @@ describe('the books stay exact', () => {
   it('over random sequences of payments, replays, cancellations, completions, payouts and late refunds', async () => {
     const db = t.database.db;
     const log = t.services.log;
-    const seen = { resolvedClaims: 0, crashedRefunds: 0, confirmationSteps: 0, tabRaces: 0, crashes: 0 };
+    const seen = {
+      resolvedClaims: 0,
+      crashedRefunds: 0,
+      confirmationSteps: 0,
+      tabRaces: 0,
+      crashes: 0,
+      groupsPaid: 0,
+    };
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 1_000, max: 50_000 }), { minLength: ORDERS, maxLength: ORDERS }),
@@ -263,6 +292,39 @@ describe('the books stay exact', () => {
                   ),
                 ),
               );
+            } else if (s.kind === 'payTogether') {
+              const common = { db, processor: t.services.payments, actor: asCustomer, now, log };
+              const orderIds = s.orders.map((n) => orders[n]!.id);
+              await Promise.all(
+                Array.from({ length: s.tabs }, () =>
+                  tolerate(
+                    (async () => {
+                      const group = await startGroupCheckout({ ...common, orderIds });
+                      if (s.crash) {
+                        // The card reached the processor; the process died before our books heard.
+                        const claimed = await claimGroupSubmission(db, {
+                          groupId: group.checkoutGroupId,
+                          status: 'requires_payment',
+                          now,
+                        });
+                        const [row] = await db
+                          .select({ ref: checkoutGroups.providerRef })
+                          .from(checkoutGroups)
+                          .where(eq(checkoutGroups.id, group.checkoutGroupId));
+                        if (claimed && row?.ref)
+                          await (t.services.payments as SandboxProcessor).confirmCard(row.ref, CARDS[s.card]);
+                        return;
+                      }
+                      const after = await confirmSandboxGroup({
+                        ...common,
+                        groupId: group.checkoutGroupId,
+                        cardNumber: CARDS[s.card],
+                      });
+                      if (after.status === 'succeeded') seen.groupsPaid++;
+                    })(),
+                  ),
+                ),
+              );
             } else if (s.kind === 'crashAfterCharge') {
               // The card went to the processor, which charged it, and the process died before our
               // books heard of it. The next look at the order, or the next start-up, asks.
@@ -294,6 +356,22 @@ describe('the books stay exact', () => {
                 .select({ ref: payments.providerRef, amount: payments.amount, status: payments.status })
                 .from(payments)
                 .where(eq(payments.orderId, orders[s.order]!.id));
+              // A checkout group's payment too: its retries name the group's charge.
+              const groups = await db
+                .selectDistinct({
+                  ref: checkoutGroups.providerRef,
+                  amount: checkoutGroups.amount,
+                  status: checkoutGroups.status,
+                })
+                .from(checkoutGroups)
+                .innerJoin(payments, eq(payments.checkoutGroupId, checkoutGroups.id))
+                .where(eq(payments.orderId, orders[s.order]!.id));
+              paid.push(
+                ...groups.map((g) => ({
+                  ...g,
+                  status: g.status === 'succeeded' ? ('succeeded' as const) : ('failed' as const),
+                })),
+              );
               for (const p of paid) {
                 if (!p.ref) continue;
                 const events: ProcessorEvent[] = [
@@ -322,7 +400,11 @@ describe('the books stay exact', () => {
                     .select({ status: payments.status })
                     .from(payments)
                     .where(eq(payments.providerRef, p.ref));
-                  expect(after!.status).toBe('succeeded');
+                  const [afterGroup] = await db
+                    .select({ status: checkoutGroups.status })
+                    .from(checkoutGroups)
+                    .where(eq(checkoutGroups.providerRef, p.ref));
+                  expect((after ?? afterGroup)!.status).toBe('succeeded');
                 }
               }
             } else if (s.kind === 'claim') {
@@ -379,7 +461,8 @@ describe('the books stay exact', () => {
                 .select({ payload: processorEvents.payload })
                 .from(processorEvents)
                 .where(
-                  sql`${processorEvents.payload}->>'paymentRef' IN (SELECT provider_ref FROM payments WHERE order_id = ${orders[s.order]!.id})`,
+                  sql`${processorEvents.payload}->>'paymentRef' IN (SELECT provider_ref FROM payments WHERE order_id = ${orders[s.order]!.id}
+                    UNION SELECT g.provider_ref FROM checkout_groups g JOIN payments p ON p.checkout_group_id = g.id WHERE p.order_id = ${orders[s.order]!.id})`,
                 )
                 .orderBy(processorEvents.receivedAt);
               for (const { payload } of stored.reverse())
@@ -405,10 +488,15 @@ describe('the books stay exact', () => {
               if (s.crashAfterRefundSent) {
                 // The processor sends the refund the cancellation queued, then the process dies before
                 // recording it: the next round sends it again under the same key, recorded (and sent) once.
+                // A share of a group is refunded from the group's payment, as sendRefundJob does.
                 const [queued] = await db
-                  .select({ refund: refunds, ref: payments.providerRef })
+                  .select({
+                    refund: refunds,
+                    ref: sql<string | null>`coalesce(${payments.providerRef}, ${checkoutGroups.providerRef})`,
+                  })
                   .from(refunds)
                   .innerJoin(payments, eq(payments.id, refunds.paymentId))
+                  .leftJoin(checkoutGroups, eq(checkoutGroups.id, payments.checkoutGroupId))
                   .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
                   .limit(1);
                 if (queued) {
@@ -487,5 +575,6 @@ describe('the books stay exact', () => {
     expect(seen.confirmationSteps).toBeGreaterThan(0);
     expect(seen.tabRaces).toBeGreaterThan(0);
     expect(seen.crashes).toBeGreaterThan(0);
+    expect(seen.groupsPaid).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cakeDesigns,
   customerFavorites,
+  eventPlans,
   orders,
   reviews,
   users,
@@ -39,12 +40,14 @@ describe('demo seeder', () => {
     const db = t.database.db;
     await seedAll({ db, store: t.services.storage });
     await seedAll({ db, store: t.services.storage });
+    // The spec's counts (8 cake makers, 4 orders and 2 reviews of the demo customer), and the 12 event
+    // vendors (issue 25) with one guest order and review each.
     expect(await countDemoRows({ db })).toMatchObject({
-      vendors: 8,
+      vendors: 8 + 12,
       cake_designs: 8,
-      orders: 4,
+      orders: 4 + 12,
       favorites: 4,
-      reviews: 2,
+      reviews: 2 + 12,
     });
     const prefixed = async (
       table: typeof vendors | typeof cakeDesigns | typeof orders | typeof customerFavorites | typeof reviews,
@@ -62,10 +65,17 @@ describe('demo seeder', () => {
 
   it('spreads vendors over BC locations and specialties, with images served by our own server', async () => {
     const rows = await t.database.db.select().from(vendors).where(like(vendors.id, 'vendor-%'));
-    expect(new Set(rows.map((v) => v.location)).size).toBe(8);
-    expect(new Set(rows.map((v) => v.specialty))).toEqual(
+    const cakes = rows.filter((v) => v.category === 'cakes');
+    expect(new Set(cakes.map((v) => v.location)).size).toBe(8);
+    expect(new Set(cakes.map((v) => v.specialty))).toEqual(
       new Set(['wedding', 'birthday', 'custom', 'gourmet']),
     );
+    // Every other category, across the eight locations.
+    const events = rows.filter((v) => v.category !== 'cakes');
+    expect(new Set(events.map((v) => v.category))).toEqual(
+      new Set(['flowers', 'decor', 'catering', 'photography', 'entertainment', 'rentals']),
+    );
+    expect(new Set(events.map((v) => v.location)).size).toBe(8);
     const designs = await t.database.db.select().from(cakeDesigns);
     for (const url of [...rows.map((v) => v.imageUrl), ...designs.map((d) => d.imageUrl)]) {
       expect(url).toMatch(/^\/demo\/(vendors|designs)\/[a-z0-9-]+\.webp$/);
@@ -117,12 +127,12 @@ describe('demo seeder', () => {
     });
     // The sandbox's own records agree with the ledger.
     expect((await t.services.payments.totals()).collectedCents).toBe(totals.collectedCents);
-    // The demo customer's Total Spent comes from the ledger.
+    // The demo customer's Total Spent comes from the ledger: their own orders (the guests' are theirs).
     const cookie = await signIn(t.app, DEMO_ACCOUNTS.customer.email, DEMO_PASSWORD);
     const res = await t.app.request('/api/me/dashboard/customer', { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { stats: { totalSpent: number } }).stats.totalSpent).toBe(
-      totals.collectedCents,
+      demo.filter((o) => o.customerId === DEMO_ACCOUNTS.customer.id).reduce((sum, o) => sum + o.amount, 0),
     );
   });
 
@@ -160,9 +170,17 @@ describe('demo seeder', () => {
     const realVendor = await createVendor(db);
     const realOrder = await createOrder(db, { customerId: realCustomer.id, vendorId: realVendor.id });
     const collectedBefore = (await ledgerTotals(db)).collectedCents;
+    // The demo customer's wedding plan, with its checklist and nothing booked yet.
+    const [plan] = await db.select().from(eventPlans).where(eq(eventPlans.isDemo, true));
+    expect(plan).toMatchObject({
+      type: 'wedding',
+      categories: ['cakes', 'flowers', 'decor', 'photography', 'entertainment'],
+    });
     await clearDemoData({ db });
+    expect(await db.select().from(eventPlans).where(eq(eventPlans.isDemo, true))).toEqual([]);
     // The demo money went with the demo orders; the real payment stayed.
-    expect((await ledgerTotals(db)).collectedCents).toBe(collectedBefore - 125_500);
+    // The demo customer's 125,500 and the event vendors' guests' 1,260,500.
+    expect((await ledgerTotals(db)).collectedCents).toBe(collectedBefore - 125_500 - 1_260_500);
     expect(await countDemoRows({ db })).toEqual({
       vendors: 0,
       cake_designs: 0,
@@ -182,8 +200,38 @@ describe('demo seeder', () => {
       await clearDemoData({ db });
       await seedTable({ db, table });
       const counts = await countDemoRows({ db });
-      const expected = { vendors: 8, cake_designs: 8, orders: 4, favorites: 4, reviews: 2 }[table];
+      const expected = { vendors: 20, cake_designs: 8, orders: 16, favorites: 4, reviews: 14 }[table];
       expect(counts[table], table).toBe(expected);
     }
+  });
+});
+
+describe('demo event vendors', () => {
+  it('have packages with their "from" price, portfolio pictures in storage, checklists and a review each', async () => {
+    const db = t.database.db;
+    await seedAll({ db, store: t.services.storage });
+    const page = await (await t.app.request('/api/vendors/vendor-golden-hour')).json();
+    expect(page.vendor).toMatchObject({
+      category: 'photography',
+      fromPriceCents: 45_000,
+      verified: true,
+      reviewCount: 1,
+      rating: 5,
+    });
+    expect(page.packages[0]).toMatchObject({ name: '4-hour coverage', priceCents: 120_000 });
+    expect(page.portfolio).toHaveLength(3);
+    const picture = await t.app.request(page.portfolio[0].thumbUrl);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/webp');
+    expect(page.verification.items.map((i: { kind: string }) => i.kind)).toEqual([
+      'business_licence',
+      'insurance',
+      'identity',
+    ]);
+    const flowers = await (await t.app.request('/api/vendors?category=flowers')).json();
+    expect(flowers.vendors.map((v: { name: string }) => v.name).sort()).toEqual([
+      'Fern & Stone Flowers',
+      'Petal Lane Florals',
+    ]);
   });
 });

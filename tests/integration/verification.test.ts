@@ -12,8 +12,8 @@ import type { VerificationChecklist, VerificationItem } from '../../src/shared/s
 import { addHours, vancouverDayStart } from '../../src/shared/time.ts';
 import {
   addDaysToDay,
+  checklistKinds,
   VERIFICATION_DOCUMENT_MAX_BYTES,
-  VERIFICATION_KINDS,
   type VerificationKind,
 } from '../../src/shared/verification.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -95,7 +95,15 @@ async function verify(vendorId: string, kind: VerificationKind, expiresOn?: stri
   });
 }
 
-const EXPIRES = { food_premises: '2027-10-31', foodsafe: '2029-05-01', insurance: '2027-03-01' } as const;
+/** The factories' vendors bake: a cake maker's checklist (FOODSAFE, the permit, insurance, identity). */
+const VERIFICATION_KINDS = checklistKinds(['cakes']);
+
+const EXPIRES = {
+  food_premises: '2027-10-31',
+  foodsafe: '2029-05-01',
+  business_licence: '2027-12-31',
+  insurance: '2027-03-01',
+} as const;
 
 /** Uploads all four documents and has an admin verify them; returns the vendor. */
 async function fullyVerifiedVendor() {
@@ -317,7 +325,8 @@ describe('the demo seed', () => {
       .select()
       .from(vendorVerificationItems)
       .where(inArray(vendorVerificationItems.vendorId, ids));
-    expect(items).toHaveLength(ids.length * VERIFICATION_KINDS.length);
+    // Each vendor's own checklist: the cake makers' four items, the event vendors' theirs.
+    expect(items).toHaveLength(rows.reduce((n, v) => n + checklistKinds(v.categories).length, 0));
     const stored = await t.services.storage.get('verification', items[0]!.documentKey);
     expect(new TextDecoder().decode(stored!.body.slice(0, 5))).toBe('%PDF-');
     expect(new TextDecoder().decode(stored!.body)).toContain('%%EOF');

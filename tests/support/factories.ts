@@ -18,7 +18,7 @@ import { passwordHasher } from '../../src/server/modules/auth/index.ts';
 import { recordPayment, releaseSplit, settleOrder } from '../../src/server/modules/ledger/index.ts';
 import type { StylePreset } from '../../src/shared/catalog.ts';
 import { paymentPlan } from '../../src/shared/deposits.ts';
-import { quoteBriefSchema } from '../../src/shared/schemas/quotes.ts';
+import { cakeBriefSchema } from '../../src/shared/schemas/quotes.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import { renderCakePng } from '../../src/server/modules/designs/renderer/index.ts';
 import { storeGeneratedImage } from '../../src/server/modules/storage/images.ts';
@@ -216,7 +216,7 @@ export async function createDepositOrder(
 
 /** A birthday brief for an event 30 days after `now` (past every default lead time). */
 export const quoteBriefFor = (now: Date) =>
-  quoteBriefSchema.parse({
+  cakeBriefSchema.parse({
     occasion: 'Birthday',
     flavor: 'Lemon',
     size: '8 inch (8-10)',
@@ -404,6 +404,7 @@ export async function createQuoteFor(
     customerId,
     eventDate: '2027-06-01',
     brief: {
+      kind: 'cake',
       occasion: 'Birthday',
       flavor: 'Vanilla',
       size: '8 inch (8-10)',

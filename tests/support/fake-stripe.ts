@@ -90,6 +90,14 @@ function parseForm(text: string): Params {
 }
 
 const now = () => Math.floor(Date.now() / 1000);
+/** The PaymentIntent statuses Stripe lets a cancel through (any other: payment_intent_unexpected_state). */
+const CANCELLABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
 
 export async function startFakeStripe({
   secretKey = FAKE_KEYS.secretKey,
@@ -101,6 +109,8 @@ export async function startFakeStripe({
   const transfers = new Map<string, StripeObject>();
   const accounts = new Map<string, StripeObject>();
   const customers = new Map<string, StripeObject>();
+  /** Charges that succeeded (a transfer's source_transaction names one). */
+  const charges = new Map<string, StripeObject>();
   const paymentMethods = new Map<string, StripeObject>();
   /** The card behind each PaymentMethod: Stripe keeps the number, the object shows its last four. */
   const cardNumbers = new Map<string, string>();
@@ -211,6 +221,7 @@ export async function startFakeStripe({
       next_action: null,
     });
     record('charge', Number(pi.amount), charge);
+    charges.set(charge, { id: charge, object: 'charge', amount: pi.amount, payment_intent: pi.id });
     return [
       emit('charge.succeeded', {
         id: charge,
@@ -401,6 +412,25 @@ export async function startFakeStripe({
       }
       case 'POST /v1/payment_intents':
         return createIntent(body);
+      case 'POST /v1/payment_intents/:id/cancel': {
+        const intent = intents.get(path.split('/')[3]!);
+        if (!intent) return notFound('payment_intent', path.split('/')[3]!);
+        if (!CANCELLABLE.includes(String(intent.status)))
+          return error(
+            400,
+            'invalid_request_error',
+            `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELLABLE.join(', ')}.`,
+            'payment_intent_unexpected_state',
+          );
+        Object.assign(intent, {
+          status: 'canceled',
+          canceled_at: now(),
+          cancellation_reason: body.cancellation_reason ?? null,
+          next_action: null,
+        });
+        emit('payment_intent.canceled', intent);
+        return { status: 200, body: intent };
+      }
       case 'GET /v1/payment_intents/:id': {
         const intent = intents.get(path.split('/')[3]!);
         return intent ? { status: 200, body: intent } : notFound('payment_intent', path.split('/')[3]!);
@@ -457,6 +487,21 @@ export async function startFakeStripe({
             'insufficient_capabilities_for_transfer',
           );
         const amount = Number(body.amount);
+        // A transfer from a charge's funds: the charge must exist, and cover what is transferred from it.
+        const source = body.source_transaction === undefined ? null : String(body.source_transaction);
+        if (source !== null) {
+          const charge = charges.get(source);
+          if (!charge) return noSuch('source_transaction', source);
+          const taken = [...transfers.values()]
+            .filter((t) => t.source_transaction === source && !t.reversed)
+            .reduce((sum, t) => sum + Number(t.amount), 0);
+          if (taken + amount > Number(charge.amount))
+            return invalid(
+              'The transfer amount exceeds the amount of the source transaction.',
+              'amount',
+              'transfer_source_balance_parameters_mismatch',
+            );
+        }
         const transfer: StripeObject = {
           id: id('tr'),
           object: 'transfer',
@@ -464,6 +509,7 @@ export async function startFakeStripe({
           currency: body.currency,
           destination: account.id,
           transfer_group: body.transfer_group ?? null,
+          source_transaction: source,
           metadata: body.metadata ?? {},
           reversed: false,
           created: now(),
@@ -602,6 +648,7 @@ export async function startFakeStripe({
     intents,
     refunds,
     transfers,
+    charges,
     accounts,
     customers,
     /** PaymentMethods made at confirmation; `customer` is set on those saved on a Customer. */
@@ -612,6 +659,8 @@ export async function startFakeStripe({
     confirm(intentId: string, card: string): StripeEvent[] {
       const pi = intent(intentId);
       if (pi.status === 'succeeded') throw new Error('fake Stripe: this PaymentIntent has already succeeded');
+      // Stripe.js refuses a canceled intent (payment_intent_unexpected_state): nothing is charged.
+      if (pi.status === 'canceled') throw new Error('fake Stripe: this PaymentIntent was canceled');
       pi.payment_method = newPaymentMethod(card).id;
       if (card === TEST_CARDS.succeeds || card === TEST_CARDS.declinesLater) return succeed(pi);
       if (card === TEST_CARDS.authenticate) {

@@ -65,6 +65,7 @@ export function apiDocument(app: OpenAPIHono<AppEnv>, publicUrl: string) {
       { name: 'favorites', description: "A customer's favorite vendors" },
       { name: 'notifications', description: 'What each user is told happened, and the live event stream' },
       { name: 'e-mail', description: 'E-mail preferences, and the unsubscribe link of every e-mail' },
+      { name: 'plans', description: 'Event plans: one event, several vendors booked for it' },
       { name: 'quotes', description: 'Quote requests to vendors, quotes, and accepting one' },
       { name: 'orders', description: 'Orders: their timeline and status changes' },
       { name: 'payments', description: 'Paying for orders (payment protection) and vendors’ payouts' },

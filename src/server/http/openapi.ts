@@ -170,7 +170,7 @@ export interface RouteSpec extends Partial<RouteDefaults> {
   errors?: readonly ErrorStatus[];
 }
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** No properties: what an absent part of a route adds to its type. */
 type Empty = Record<never, never>;
 type Flat<T> = { [K in keyof T]: T[K] } & Empty;
@@ -236,5 +236,11 @@ export function routesOf<const D extends RouteDefaults>(defaults: D) {
         },
       }) as unknown as RouteOf<M, P, S, D>;
     };
-  return { get: declare('get'), post: declare('post'), put: declare('put'), delete: declare('delete') };
+  return {
+    get: declare('get'),
+    post: declare('post'),
+    put: declare('put'),
+    patch: declare('patch'),
+    delete: declare('delete'),
+  };
 }

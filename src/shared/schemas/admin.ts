@@ -21,6 +21,9 @@ export const vendorApplicationSchema = z.object({
   businessName: z.string(),
   businessAddress: z.string().nullable(),
   specialty: z.string(),
+  /** The primary category and every category applied for (the primary first). */
+  category: z.string(),
+  categories: z.array(z.string()),
   location: z.string(),
   phone: z.string().nullable(),
   email: z.string(),

@@ -70,4 +70,43 @@ describe('section 5 validation rules', () => {
       'Please enter a valid phone number.',
     );
   });
+
+  it('vendor sign-up: a category; a cake maker also chooses a specialty, other vendors do not', () => {
+    const ok = {
+      businessName: 'Petal Lane',
+      email: 'petal@example.test',
+      phone: '604 555 0101',
+      businessAddress: '1 Main St, Vancouver',
+      location: 'vancouver',
+      password: 'long-enough',
+      acceptAgreement: true,
+    };
+    expect(
+      vendorSignUpSchema.parse({ ...ok, category: 'flowers', otherCategories: ['decor'] }),
+    ).toMatchObject({
+      category: 'flowers',
+      otherCategories: ['decor'],
+    });
+    expect(vendorSignUpSchema.parse({ ...ok, category: 'flowers', specialty: '' }).specialty).toBeUndefined();
+    // A form's checkboxes: none ticked is false, one ticked a string.
+    expect(
+      vendorSignUpSchema.parse({ ...ok, category: 'decor', otherCategories: false }).otherCategories,
+    ).toEqual([]);
+    expect(
+      vendorSignUpSchema.parse({ ...ok, category: 'decor', otherCategories: 'rentals' }).otherCategories,
+    ).toEqual(['rentals']);
+    expect(messages(vendorSignUpSchema, { ...ok, category: 'cakes' })).toEqual({
+      specialty: 'Please choose your specialty.',
+    });
+    expect(messages(vendorSignUpSchema, { ...ok, category: '' })).toEqual({
+      category: 'Please choose what you mainly offer.',
+    });
+    expect(
+      messages(vendorSignUpSchema, { ...ok, category: 'flowers', otherCategories: ['karaoke'] }),
+    ).toEqual({
+      otherCategories: 'Choose categories from the list.',
+    });
+    // Before categories every vendor was a cake maker: no category is cakes.
+    expect(vendorSignUpSchema.parse({ ...ok, specialty: 'custom' }).category).toBe('cakes');
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_VALUES, SPECIALTY_VALUES } from '../catalog.ts';
+import { LOCATION_VALUES, SPECIALTY_VALUES, VENDOR_CATEGORY_VALUES } from '../catalog.ts';
 import { POLICIES } from '../policies.ts';
 
 const email = z
@@ -55,17 +55,54 @@ export const customerSignUpSchema = z.object({
 });
 export type CustomerSignUpInput = z.infer<typeof customerSignUpSchema>;
 
-export const vendorSignUpSchema = z.object({
-  businessName: required('Please enter your business name.', NAME_LIMITS.business),
-  email,
-  phone: phone('Please enter your business phone number.').min(7, 'Please enter your business phone number.'),
-  businessAddress: required('Please enter your business address.', 200),
-  location: z.enum(LOCATION_VALUES, { error: 'Please choose your area.' }),
-  specialty: z.enum(SPECIALTY_VALUES, { error: 'Please choose your specialty.' }),
-  password,
-  acceptAgreement: z.literal(true, { error: 'Please accept the Vendor Agreement.' }),
-});
-export type VendorSignUpInput = z.infer<typeof vendorSignUpSchema>;
+const SPECIALTY_MESSAGE = 'Please choose your specialty.';
+
+/** The cake specialty is asked of cake makers only; checked as soon as the two fields are readable. */
+const specialtyReadable = (payload: {
+  value: unknown;
+  issues: readonly { path?: readonly PropertyKey[] }[];
+}) =>
+  typeof payload.value === 'object' &&
+  payload.value !== null &&
+  !payload.issues.some((i) => i.path?.[0] === 'category' || i.path?.[0] === 'specialty');
+
+export const vendorSignUpSchema = z
+  .object({
+    businessName: required('Please enter your business name.', NAME_LIMITS.business),
+    email,
+    phone: phone('Please enter your business phone number.').min(
+      7,
+      'Please enter your business phone number.',
+    ),
+    businessAddress: required('Please enter your business address.', 200),
+    location: z.enum(LOCATION_VALUES, { error: 'Please choose your area.' }),
+    /** What the vendor mainly sells; applications from before categories are cake makers. */
+    category: z
+      .enum(VENDOR_CATEGORY_VALUES, { error: 'Please choose what you mainly offer.' })
+      .default('cakes'),
+    /** Other categories the vendor also sells in (the primary may be repeated; it is stored once). */
+    // A form's checkboxes give false with none ticked and a string with one.
+    otherCategories: z.preprocess(
+      (v) => (v === undefined || v === null || v === false ? [] : typeof v === 'string' ? [v] : v),
+      z
+        .array(z.enum(VENDOR_CATEGORY_VALUES, { error: 'Choose categories from the list.' }))
+        .max(VENDOR_CATEGORY_VALUES.length),
+    ),
+    /** A cake maker's main specialty; other vendors have none (their form does not ask). */
+    specialty: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(SPECIALTY_VALUES, { error: SPECIALTY_MESSAGE }).optional(),
+    ),
+    password,
+    acceptAgreement: z.literal(true, { error: 'Please accept the Vendor Agreement.' }),
+  })
+  .refine((v) => v.category !== 'cakes' || v.specialty !== undefined, {
+    path: ['specialty'],
+    message: SPECIALTY_MESSAGE,
+    when: specialtyReadable,
+  });
+export type VendorSignUpInput = z.input<typeof vendorSignUpSchema>;
+export type VendorSignUpValues = z.output<typeof vendorSignUpSchema>;
 
 /** The same answer whether or not the e-mail already had an account. */
 export const vendorApplicationSubmittedSchema = z.object({ status: z.literal('submitted') });

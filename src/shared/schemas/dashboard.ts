@@ -32,6 +32,8 @@ export const customerOrderSchema = z.object({
   vendor: z.object({ id: z.string(), businessName: z.string(), specialty: z.string(), location: z.string() }),
   /** From the brief frozen at acceptance (else the design's); null when neither says. */
   occasion: z.string().nullable(),
+  /** An event vendor's order: its category (flowers…); null for a cake. */
+  eventCategory: z.string().nullable(),
   /** The design as agreed when the quote was accepted (older orders: the saved design). */
   cakeDesign: z
     .object({
@@ -115,6 +117,7 @@ export const vendorDashboardSchema = z.object({
         orderNumber: z.string(),
         status: z.string(),
         occasion: z.string().nullable(),
+        eventCategory: z.string().nullable(),
         customerName: z.string(),
         deliveryDate: z.string(),
       }),
@@ -131,6 +134,7 @@ export const vendorOrderSchema = z.object({
   amount: z.number().int(),
   customerName: z.string(),
   occasion: z.string().nullable(),
+  eventCategory: z.string().nullable(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
   fulfillment: z.enum(['delivery', 'pickup']),

@@ -61,6 +61,8 @@ export const checkoutSchema = z.object({
   orderId: z.string(),
   orderNumber: z.string(),
   vendorName: z.string(),
+  /** What the order is for, short: "cake" (a cake maker's), or the event vendor's category ("flowers"). */
+  subject: z.string(),
   /** What this payment is, in cents: the whole order, its deposit, or its balance. */
   amount: z.number().int(),
   purpose: z.enum(['full', 'deposit', 'balance']),
@@ -130,3 +132,47 @@ export type StripeOnboarding = z.infer<typeof stripeOnboardingSchema>;
 
 /** POST /api/payments/webhooks/stripe: the event was verified and recorded (applied once, if ours). */
 export const webhookReceiptSchema = z.object({ received: z.literal(true) });
+
+/** The most orders one checkout pays together (an event's vendors fit well within it). */
+export const MAX_ORDERS_PER_CHECKOUT = 10;
+
+/** POST /api/payments/groups: pay several of the customer's accepted orders at once. */
+export const groupCheckoutRequestSchema = z.object({
+  orderIds: z
+    .array(z.string().min(1).max(100), { error: 'Choose the orders to pay.' })
+    .min(2, 'Choose at least two orders to pay together.')
+    .max(MAX_ORDERS_PER_CHECKOUT, `Pay at most ${MAX_ORDERS_PER_CHECKOUT} orders in one checkout.`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each order can be chosen once.'),
+});
+export type GroupCheckoutRequest = z.infer<typeof groupCheckoutRequestSchema>;
+
+/**
+ * A checkout of several orders: one payment for the total, and per order its share (what is due now
+ * for it: all of it, its deposit, or its balance) and what became of it (as a single checkout says).
+ */
+export const groupCheckoutSchema = z.object({
+  checkoutGroupId: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  status: z.enum(PAYMENT_STATES),
+  /** The total charged now, in cents. */
+  amount: z.number().int(),
+  confirming: z.boolean(),
+  failureMessage: z.string().nullable(),
+  clientSecret: z.string().nullable(),
+  publishableKey: z.string().nullable(),
+  orders: z.array(
+    checkoutSchema.pick({
+      paymentId: true,
+      orderId: true,
+      orderNumber: true,
+      vendorName: true,
+      amount: true,
+      purpose: true,
+      orderAmount: true,
+      balanceCents: true,
+      balanceDueAt: true,
+      refund: true,
+    }),
+  ),
+});
+export type GroupCheckout = z.infer<typeof groupCheckoutSchema>;

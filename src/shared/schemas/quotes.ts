@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIETARY_VALUES, FLAVORS, OCCASIONS, SIZES } from '../catalog.ts';
+import { DIETARY_VALUES, FLAVORS, OCCASIONS, SIZES, VENDOR_CATEGORY_VALUES } from '../catalog.ts';
 import { MAX_VENDORS_PER_REQUEST, QUOTE_STATUSES } from '../quote-machine.ts';
 
 const text = (max: number, message = `Must be at most ${max} characters.`) =>
@@ -33,11 +33,12 @@ const addressReadable = (payload: { value: unknown; issues: readonly { path?: re
   !payload.issues.some((i) => i.path?.[0] === 'deliveryAddress' || i.path?.[0] === 'fulfillment');
 
 /**
- * What the customer asks vendors to quote on: the same brief goes to every vendor of the request, and
- * the accepted quote's order keeps it as it was.
+ * A cake: what the customer asks cake makers to quote on. `kind` may be left out (every brief was a
+ * cake's before event vendors came; migration 0035 wrote it into the stored ones).
  */
-export const quoteBriefSchema = z
+export const cakeBriefSchema = z
   .object({
+    kind: z.literal('cake').default('cake'),
     occasion: z.enum(OCCASIONS, { error: 'Please choose the occasion.' }),
     flavor: z.enum(FLAVORS, { error: 'Please choose a flavor.' }),
     size: z.enum(SIZES, { error: 'Please choose a size.' }),
@@ -80,8 +81,67 @@ export const quoteBriefSchema = z
       b.budgetMinCents <= b.budgetMaxCents,
     { path: ['budgetMaxCents'], message: 'The most you would spend must be at least the least.' },
   );
+
+const GUESTS_MESSAGE = 'Please enter how many guests are coming (1 to 2000).';
+
+/** The event vendors' categories (a cake is asked for with the cake brief and its designer). */
+export const EVENT_CATEGORY_VALUES = VENDOR_CATEGORY_VALUES.filter((c) => c !== 'cakes') as [
+  Exclude<(typeof VENDOR_CATEGORY_VALUES)[number], 'cakes'>,
+  ...Exclude<(typeof VENDOR_CATEGORY_VALUES)[number], 'cakes'>[],
+];
+
+/**
+ * A florist's, decorator's, caterer's, photographer's, entertainer's or rental company's brief: what
+ * they need to quote (issue 25). They come to the venue: its address is the order's address, and
+ * `eventTime` is when the vendor is wanted there (arrival, set-up or delivery).
+ */
+export const eventBriefSchema = z
+  .object({
+    kind: z.literal('event'),
+    category: z.enum(EVENT_CATEGORY_VALUES, { error: 'Please choose what you are booking.' }),
+    occasion: z.enum(OCCASIONS, { error: 'Please choose the occasion.' }),
+    /** The event's day in Vancouver, YYYY-MM-DD. */
+    eventDate: z.iso.date({ error: 'Please choose the date of your event.' }),
+    /** When the vendor is wanted at the venue that day, HH:MM (24 h). */
+    eventTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Please choose a time.'),
+    venueAddress: text(200).refine(
+      (a) => /\S/.test(a),
+      'Please enter the venue address in British Columbia.',
+    ),
+    guests: z.coerce
+      .number({ error: GUESTS_MESSAGE })
+      .int(GUESTS_MESSAGE)
+      .min(1, GUESTS_MESSAGE)
+      .max(2000, GUESTS_MESSAGE),
+    /** The vendor's package the customer would like (its name, as the vendor's page lists it). */
+    packageName: text(120).optional(),
+    budgetMinCents: cents('Please enter a budget in dollars.').optional(),
+    budgetMaxCents: cents('Please enter a budget in dollars.').optional(),
+    notes: text(2000).optional(),
+  })
+  .refine((b) => !/\S/.test(b.venueAddress) || isBritishColumbiaAddress(b.venueAddress), {
+    path: ['venueAddress'],
+    message: 'Enter a venue address in British Columbia, with its postal code (V…).',
+  })
+  .refine(
+    (b) =>
+      b.budgetMinCents === undefined ||
+      b.budgetMaxCents === undefined ||
+      b.budgetMinCents <= b.budgetMaxCents,
+    { path: ['budgetMaxCents'], message: 'The most you would spend must be at least the least.' },
+  );
+
+/**
+ * What the customer asks vendors to quote on: the same brief goes to every vendor of the request, and
+ * the accepted quote's order keeps it as it was. A cake's, or an event vendor's.
+ */
+export const quoteBriefSchema = z.discriminatedUnion('kind', [cakeBriefSchema, eventBriefSchema]);
 export type QuoteBrief = z.output<typeof quoteBriefSchema>;
 export type QuoteBriefInput = z.input<typeof quoteBriefSchema>;
+export type CakeBrief = z.output<typeof cakeBriefSchema>;
+export type CakeBriefInput = z.input<typeof cakeBriefSchema>;
+export type EventBrief = z.output<typeof eventBriefSchema>;
+export type EventBriefInput = z.input<typeof eventBriefSchema>;
 
 /** POST /api/quote-requests: one brief to one or several vendors. */
 export const quoteRequestInputSchema = z.object({
@@ -179,7 +239,8 @@ export const quoteViewSchema = z.object({
 export type QuoteView = z.infer<typeof quoteViewSchema>;
 
 /** A brief as both sides read it (the request's, or the one an order froze at acceptance). */
-export const briefViewSchema = z.object({
+const cakeBriefViewSchema = z.object({
+  kind: z.literal('cake'),
   occasion: z.string(),
   flavor: z.string(),
   size: z.string(),
@@ -194,6 +255,21 @@ export const briefViewSchema = z.object({
   dietary: z.array(z.string()),
   notes: z.string().optional(),
 });
+const eventBriefViewSchema = z.object({
+  kind: z.literal('event'),
+  category: z.string(),
+  occasion: z.string(),
+  eventDate: z.string(),
+  eventTime: z.string(),
+  venueAddress: z.string(),
+  guests: z.number().int(),
+  packageName: z.string().optional(),
+  budgetMinCents: z.number().int().optional(),
+  budgetMaxCents: z.number().int().optional(),
+  notes: z.string().optional(),
+});
+export const briefViewSchema = z.discriminatedUnion('kind', [cakeBriefViewSchema, eventBriefViewSchema]);
+export type BriefView = z.infer<typeof briefViewSchema>;
 
 export const designViewSchema = z
   .object({

@@ -25,7 +25,8 @@ export const publicReviewSchema = z.object({
   verified: z.boolean(),
   customerName: z.string(),
   customerLocation: z.string().nullable(),
-  vendor: z.object({ id: z.string(), businessName: z.string() }),
+  /** The vendor's primary category says what was bought: a cake, or flowers, photos, music… */
+  vendor: z.object({ id: z.string(), businessName: z.string(), category: z.string() }),
   occasion: z.string().nullable(),
   imageUrl: z.string().nullable(),
   /** The vendor's public reply (one per review). */

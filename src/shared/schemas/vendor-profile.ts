@@ -7,8 +7,10 @@ import {
   PORTFOLIO_CATEGORIES,
   PRICE_TIERS,
   SPECIALTY_VALUES,
+  VENDOR_CATEGORY_VALUES,
 } from '../catalog.ts';
 import { phone, required } from './auth.ts';
+import { packageSchema } from './packages.ts';
 import { vendorProfileSchema } from './vendors.ts';
 
 export const DESCRIPTION_MAX = 2000;
@@ -36,8 +38,23 @@ export const vendorProfileInputSchema = z
       'Please enter your business phone number.',
     ),
     location: z.enum(LOCATION_VALUES, { error: 'Please choose your area.' }),
-    specialty: z.enum(SPECIALTY_VALUES, { error: 'Please choose your main specialty.' }),
+    /** A cake maker's main specialty (required of them on the server); other vendors have none. */
+    specialty: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.enum(SPECIALTY_VALUES, { error: 'Please choose your main specialty.' }).optional(),
+    ),
     specialties: z.array(z.enum(SPECIALTY_VALUES)).max(SPECIALTY_VALUES.length),
+    /**
+     * The categories the vendor sells in besides its primary one (which only an application sets);
+     * absent: unchanged. A form's checkboxes give false with none ticked and a string with one.
+     */
+    otherCategories: z.preprocess(
+      (v) => (v === null || v === false ? [] : typeof v === 'string' ? [v] : v),
+      z
+        .array(z.enum(VENDOR_CATEGORY_VALUES, { error: 'Choose categories from the list.' }))
+        .max(VENDOR_CATEGORY_VALUES.length)
+        .optional(),
+    ),
     description: optionalText(DESCRIPTION_MAX),
     website: z
       .string()
@@ -115,6 +132,9 @@ export const ownVendorProfileSchema = z.object({
   location: z.string(),
   specialty: z.string(),
   specialties: z.array(z.string()),
+  /** The primary category (set by the application) and every category, the primary first. */
+  category: z.string(),
+  categories: z.array(z.string()),
   description: z.string(),
   website: z.string(),
   instagram: z.string(),
@@ -191,6 +211,8 @@ export const portfolioOrderSchema = z.object({
 export const publicVendorPageSchema = z.object({
   vendor: vendorProfileSchema,
   portfolio: z.array(portfolioItemSchema),
+  /** What the vendor sells, from what price, in the vendor's order. */
+  packages: z.array(packageSchema),
   /** The checklist items Frosted verified (unexpired), or null. */
   verification: publicVerificationSchema.nullable(),
   /** How customers receive the cake and the vendor's refund for cancellations within 48 hours. */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DIETARY_VALUES, LOCATION_VALUES, PRICE_TIERS, SPECIALTY_VALUES } from '../catalog.ts';
+import {
+  DIETARY_VALUES,
+  LOCATION_VALUES,
+  PRICE_TIERS,
+  SPECIALTY_VALUES,
+  VENDOR_CATEGORY_VALUES,
+} from '../catalog.ts';
 
 /** The fields of the spec's sample vendor card, from the database. */
 export const vendorCardSchema = z.object({
@@ -7,6 +13,12 @@ export const vendorCardSchema = z.object({
   name: z.string(),
   specialty: z.string(),
   specialtyLabel: z.string(),
+  /** The primary category (VENDOR_CATEGORY_VALUES) and every category the vendor sells in, primary first. */
+  category: z.string(),
+  categoryLabel: z.string(),
+  categories: z.array(z.string()),
+  /** The lowest starting price of the vendor's packages (cents): "From $X"; null without packages. */
+  fromPriceCents: z.number().int().nullable(),
   location: z.string(),
   locationLabel: z.string(),
   rating: z.number(),
@@ -80,6 +92,8 @@ export const vendorListQuerySchema = z.object({
     z.string().max(100, 'Search for at most 100 characters.').optional(),
   ),
   location: allOr(LOCATION_VALUES, 'Choose a location from the list.'),
+  /** Vendors selling in the category (primary or not); a category page is this filter. */
+  category: allOr(VENDOR_CATEGORY_VALUES, 'Choose a category from the list.'),
   specialty: allOr(SPECIALTY_VALUES, 'Choose a specialty from the list.'),
   sort: z.preprocess(
     (v) => (v === '' || v === undefined ? 'rating' : v),
@@ -146,6 +160,7 @@ export function vendorFilterParams(f: Partial<VendorFilters>): URLSearchParams {
   const p = new URLSearchParams();
   if (f.q) p.set('q', f.q);
   if (f.location && f.location !== 'all') p.set('location', f.location);
+  if (f.category && f.category !== 'all') p.set('category', f.category);
   if (f.specialty && f.specialty !== 'all') p.set('specialty', f.specialty);
   if (f.sort && f.sort !== 'rating') p.set('sort', f.sort);
   if (f.dietary?.length) p.set('dietary', f.dietary.join(','));

@@ -1,33 +1,39 @@
 import { SearchX } from 'lucide-react';
 import { Button } from '../components/ui/button.tsx';
-import { PageHeader, Section } from '../components/ui/page.tsx';
+import { NotFound } from '../components/layout/not-found.tsx';
+import { Section } from '../components/ui/page.tsx';
 import { Skeleton } from '../components/ui/spinner.tsx';
 import { formatDayKey } from '../../shared/time.ts';
 import { useVendorList, vendorListQuery } from '../features/vendors/api/list.ts';
+import { BrowseHeader } from '../features/vendors/browse-header.tsx';
 import { BrowseToolbar } from '../features/vendors/browse-toolbar.tsx';
 import { BrowseVendorCard } from '../features/vendors/browse-vendor-card.tsx';
-import { readFilters, useBrowseFilters } from '../features/vendors/use-browse-filters.ts';
+import { isVendorCategory } from '../../shared/catalog.ts';
+import { readFilters, useBrowseFilters, usePageCategory } from '../features/vendors/use-browse-filters.ts';
 import type { Prefetch } from '../lib/prefetch.ts';
 
-/** The first page of vendors for the address's filters. */
-export const prefetch: Prefetch = (queryClient, { request }) =>
-  queryClient.prefetchInfiniteQuery(vendorListQuery(readFilters(new URL(request.url).searchParams)));
+/** The first page of vendors for the address's filters (and a category page's category). */
+export const prefetch: Prefetch = async (queryClient, { request, params }) => {
+  // An unknown category's page is a 404: nothing to load.
+  if (params.category !== undefined && !isVendorCategory(params.category)) return;
+  await queryClient.prefetchInfiniteQuery(
+    vendorListQuery(readFilters(new URL(request.url).searchParams, params.category)),
+  );
+};
 
 export default function BrowseVendorsPage() {
+  const pageCategory = usePageCategory();
   const { filters, update, clear } = useBrowseFilters();
   const query = useVendorList(filters);
   const { data, isPending, isError, refetch, fetchNextPage, hasNextPage, isFetchingNextPage } = query;
   const vendors = data?.pages.flatMap((p) => p.vendors) ?? [];
   const total = data?.pages[0]?.total ?? null;
   const loadingNewFilters = query.isPlaceholderData;
+  if (pageCategory === null) return <NotFound />;
 
   return (
     <>
-      <PageHeader
-        eyebrow="Vendors"
-        title="Browse Vendors"
-        intro="Verified cake makers and dessert artists across British Columbia, approved by the Frosted team."
-      />
+      <BrowseHeader category={pageCategory} />
       <Section className="pt-10">
         {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3 without a visible title. */}
         <h2 className="sr-only">Vendors</h2>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CallToAction } from '../features/home/call-to-action.tsx';
+import { CategoryRow } from '../features/home/category-row.tsx';
 import { DesignerSection } from '../features/home/designer-section.tsx';
 import { FeaturedVendors } from '../features/home/featured-vendors.tsx';
 import { FeaturesGrid } from '../features/home/features-grid.tsx';
@@ -18,6 +19,9 @@ export default function HomePage() {
       </Later>
       <Later>
         <FeaturesGrid />
+      </Later>
+      <Later>
+        <CategoryRow />
       </Later>
       <Later>
         <FeaturedVendors />

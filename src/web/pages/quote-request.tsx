@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { categoryLabel } from '../../shared/catalog.ts';
+import { briefTitle } from '../../shared/quote-brief.ts';
 import { Link, useParams } from 'react-router';
 import { formatDayKey } from '../../shared/time.ts';
 import { RequireAuth } from '../components/layout/require-auth.tsx';
@@ -35,11 +37,15 @@ function QuoteComparison() {
         ← My Quotes
       </Link>
       <h1 className="mt-2 text-4xl font-semibold">
-        {r.brief.occasion} cake · {formatDayKey(r.brief.eventDate)}
+        {r.brief.kind === 'event' ? categoryLabel(r.brief.category) : `${r.brief.occasion} cake`} ·{' '}
+        {formatDayKey(r.brief.eventDate)}
       </h1>
       <p className="mt-2 text-cocoa-600">
-        {r.brief.flavor}, {r.brief.size}, serves {r.brief.servings} ·{' '}
-        {r.brief.fulfillment === 'delivery' ? `delivery to ${r.brief.deliveryAddress ?? ''}` : 'pickup'}
+        {r.brief.kind === 'event'
+          ? `${briefTitle(r.brief)} · ${r.brief.eventTime} at ${r.brief.venueAddress}`
+          : `${r.brief.flavor}, ${r.brief.size}, serves ${r.brief.servings} · ${
+              r.brief.fulfillment === 'delivery' ? `delivery to ${r.brief.deliveryAddress ?? ''}` : 'pickup'
+            }`}
       </p>
       <ServingsNote brief={r.brief} className="mt-3 w-fit" />
       {chosen && (

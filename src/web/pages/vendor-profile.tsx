@@ -1,13 +1,15 @@
 import { AtSign, BadgeCheck, Clock, Globe, MapPin, MessageCircle, Package, Sparkles } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { dietaryLabel, priceTierLabel, specialtyLabel } from '../../shared/catalog.ts';
+import { categoryLabel, priceTierLabel, specialtyLabel } from '../../shared/catalog.ts';
 import { NotFound } from '../components/layout/not-found.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FavoriteButton } from '../features/favorites/favorite-button.tsx';
 import { useVendorPage } from '../features/vendor-page/api.ts';
 import { PortfolioGallery } from '../features/vendor-page/gallery.tsx';
+import { VendorPackages } from '../features/vendor-page/packages.tsx';
+import { VendorService } from '../features/vendor-page/service.tsx';
 import { VendorPageSkeleton } from '../features/vendor-page/skeleton.tsx';
 import { VendorReviews } from '../features/vendor-page/vendor-reviews.tsx';
 import { PublicChecks } from '../features/verification/public-checks.tsx';
@@ -32,7 +34,8 @@ export default function VendorProfilePage() {
       </div>
     );
   }
-  const { vendor, portfolio, service, verification } = data;
+  const { vendor, portfolio, packages, service, verification } = data;
+  const bakes = vendor.categories.includes('cakes');
   const requestQuote = () => {
     toast.info(`Starting order with ${vendor.name}...`);
     void navigate(`/quotes/new?vendor=${encodeURIComponent(vendor.id)}`);
@@ -49,6 +52,11 @@ export default function VendorProfilePage() {
       <div className="mx-auto -mt-20 max-w-6xl space-y-12 px-4 pb-16 sm:px-6">
         <div className="relative rounded-[var(--radius-card)] bg-white p-6 shadow-[var(--shadow-lift)] sm:p-10">
           <div className="flex flex-wrap items-center gap-2">
+            {vendor.categories.map((c) => (
+              <Badge key={c} variant="soft">
+                {categoryLabel(c)}
+              </Badge>
+            ))}
             {service.specialties.map((s) => (
               <Badge key={s} variant="soft">
                 {specialtyLabel(s)}
@@ -106,13 +114,15 @@ export default function VendorProfilePage() {
             <Button size="lg" onClick={requestQuote}>
               Request a Quote
             </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link
-                to={`/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`}
-              >
-                <Sparkles aria-hidden /> Design a Cake
-              </Link>
-            </Button>
+            {bakes && (
+              <Button asChild size="lg" variant="outline">
+                <Link
+                  to={`/?vendor=${encodeURIComponent(vendor.id)}&specialty=${encodeURIComponent(vendor.specialty)}#ai-designer`}
+                >
+                  <Sparkles aria-hidden /> Design a Cake
+                </Link>
+              </Button>
+            )}
             <FavoriteButton vendorId={vendor.id} vendorName={vendor.name} />
             <Button asChild size="lg" variant="outline">
               <Link to={`/messages?vendor=${encodeURIComponent(vendor.id)}`}>
@@ -124,6 +134,8 @@ export default function VendorProfilePage() {
 
         {verification && <PublicChecks verification={verification} />}
 
+        <VendorPackages packages={packages} />
+
         <section aria-labelledby="portfolio-heading" className="lazy-render">
           <h2 id="portfolio-heading" className="text-3xl font-semibold">
             Portfolio
@@ -133,46 +145,7 @@ export default function VendorProfilePage() {
           </div>
         </section>
 
-        <section
-          aria-labelledby="service-heading"
-          className="lazy-render grid gap-6 [--lazy-render-height:20rem] md:grid-cols-2"
-        >
-          <h2 id="service-heading" className="sr-only">
-            Dietary needs and ordering
-          </h2>
-          <div className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-cocoa-900/5">
-            <h3 className="text-xl font-semibold">Dietary needs</h3>
-            {service.dietaryOptions.length === 0 ? (
-              <p className="mt-2 text-cocoa-600">Ask {vendor.name} about allergies and dietary needs.</p>
-            ) : (
-              <ul className="mt-3 flex flex-wrap gap-2">
-                {service.dietaryOptions.map((d) => (
-                  <li key={d}>
-                    <Badge variant="soft">{dietaryLabel(d)}</Badge>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div className="rounded-[var(--radius-card)] bg-white p-6 ring-1 ring-cocoa-900/5">
-            <h3 className="text-xl font-semibold">Pickup, delivery and cancellation</h3>
-            <ul className="mt-3 space-y-1 text-cocoa-700">
-              <li>
-                {service.offersPickup ? 'Pickup available (address shared after payment)' : 'No pickup'}
-              </li>
-              <li>{service.offersDelivery ? 'Delivery available' : 'No delivery'}</li>
-              <li>
-                {service.leadTimeDays === 0
-                  ? 'Takes orders for the same day'
-                  : `Needs ${service.leadTimeDays} ${service.leadTimeDays === 1 ? 'day' : 'days'}’ notice`}
-              </li>
-              <li>
-                Cancel more than 48 hours before delivery for a full refund; within 48 hours,{' '}
-                {service.cancellationRefundPercent}% is refunded.
-              </li>
-            </ul>
-          </div>
-        </section>
+        <VendorService vendor={vendor} service={service} />
 
         <section aria-labelledby="reviews-heading" className="lazy-render">
           <h2 id="reviews-heading" className="text-3xl font-semibold">

@@ -8,3 +8,4 @@ export * from './ledger.ts';
 export * from './payments.ts';
 export * from './notifications.ts';
 export * from './baker.ts';
+export * from './plans.ts';

@@ -12,10 +12,12 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SPECIALTY_VALUES, VENDOR_CATEGORY_VALUES } from '../../../shared/catalog.ts';
 import { ORDER_ACTIONS, ORDER_PARTIES } from '../../../shared/order-machine.ts';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
 import { MESSAGE_IMAGES_MAX } from '../../../shared/schemas/messages.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
+import { PACKAGE_PRICE_MAX_CENTS } from '../../../shared/schemas/packages.ts';
 import { LEAD_TIME_MAX_DAYS, ORDERS_PER_DAY_MAX } from '../../../shared/schemas/vendor-profile.ts';
 import { users } from './auth.ts';
 import { createdAt, id, inList, isDemo, ref, timestamps, timestamptz } from './columns.ts';
@@ -27,11 +29,12 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /*
  * Browse search reads a stored generated tsvector, so a search never recomputes it per row.
- * vendor_search_vector is an IMMUTABLE SQL function defined in migration 0003 (it maps specialty
- * values to their catalog labels; a label change needs a new migration). The same migration keeps
- * vendor_search_words, the dictionary of every lexeme, which typo-tolerant search matches by trigram.
+ * vendor_search_vector is an IMMUTABLE SQL function defined in migration 0003 and given the categories
+ * in 0033 (it maps specialty and category values to their catalog labels; a label change needs a new
+ * migration). Migration 0003 keeps vendor_search_words, the dictionary of every lexeme, which
+ * typo-tolerant search matches by trigram.
  */
-const searchVector = sql`vendor_search_vector(business_name, description, location, specialties)`;
+const searchVector = sql`vendor_search_vector(business_name, description, location, specialties, categories)`;
 
 /** A cake maker or event vendor. status is the application state; verified is the public badge. */
 export const vendors = pgTable(
@@ -43,7 +46,24 @@ export const vendors = pgTable(
       .unique(),
     businessName: text('business_name').notNull(),
     businessAddress: text('business_address'),
+    /**
+     * The card's headline. A cake maker's main cake specialty (SPECIALTY_VALUES); a vendor of another
+     * primary category has no cake specialty, and this is its primary category (so it is never null
+     * and its label is the category's: catalog.ts specialtyLabel). The CHECK holds both rules.
+     */
     specialty: text('specialty').notNull(),
+    /** The primary category (VENDOR_CATEGORY_VALUES): what the vendor mainly sells. */
+    category: text('category').notNull().default('cakes'),
+    /** Every category the vendor sells in, the primary always among them: Browse filters on this. */
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{cakes}'::text[]`),
+    /**
+     * The lowest starting price of the vendor's packages (cents), null without packages: Browse's
+     * "From $X" with no join. Written only in the transaction of a package change (packages-service.ts).
+     */
+    fromPriceCents: integer('from_price_cents'),
     phone: text('phone'),
     description: text('description'),
     website: text('website'),
@@ -63,7 +83,10 @@ export const vendors = pgTable(
     priceTier: integer('price_tier').notNull().default(2),
     location: text('location').notNull(),
     imageUrl: text('image_url'),
-    /** Everything the vendor bakes for (SPECIALTY_VALUES); `specialty` is the main one, always included. */
+    /**
+     * Everything the vendor bakes for (SPECIALTY_VALUES); for a cake maker `specialty` is the main one,
+     * always included. Empty for a vendor that sells no cakes.
+     */
     specialties: text('specialties')
       .array()
       .notNull()
@@ -101,6 +124,16 @@ export const vendors = pgTable(
     check('vendors_rating_check', sql`${t.rating} >= 0 AND ${t.rating} <= 5`),
     check('vendors_counts_check', sql`${t.reviewCount} >= 0 AND ${t.totalOrders} >= 0`),
     check('vendors_price_tier_check', sql`${t.priceTier} BETWEEN 1 AND 4`),
+    check('vendors_category_check', sql`${t.category} IN (${inList(VENDOR_CATEGORY_VALUES)})`),
+    check(
+      'vendors_categories_check',
+      sql`${t.categories} @> ARRAY[${t.category}] AND ${t.categories} <@ ARRAY[${inList(VENDOR_CATEGORY_VALUES)}]`,
+    ),
+    check(
+      'vendors_specialty_check',
+      sql`CASE WHEN ${t.category} = 'cakes' THEN ${t.specialty} IN (${inList(SPECIALTY_VALUES)}) ELSE ${t.specialty} = ${t.category} END`,
+    ),
+    check('vendors_from_price_check', sql`${t.fromPriceCents} IS NULL OR ${t.fromPriceCents} >= 0`),
     check('vendors_refund_percent_check', sql`${t.cancellationRefundPercent} BETWEEN 0 AND 100`),
     check('vendors_deposit_percent_check', sql`${t.depositPercent} BETWEEN 0 AND 100`),
     check('vendors_balance_due_days_check', sql`${t.balanceDueDays} BETWEEN 3 AND 90`),
@@ -131,8 +164,9 @@ export const vendors = pgTable(
     index('vendors_public_price_high_idx')
       .on(t.priceTier.desc(), t.rating.desc(), t.id)
       .where(sql`${t.status} = 'approved'`),
-    // Location pages and their "{N} vendors found" count. Migration 0003 adds INCLUDE (specialties,
-    // dietary_options, price_tier, offers_delivery) so the count is an index-only scan.
+    // Location pages and their "{N} vendors found" count. Migrations 0003 and 0033 add INCLUDE
+    // (specialties, dietary_options, price_tier, offers_delivery, categories) so the count is an
+    // index-only scan.
     index('vendors_public_location_idx')
       .on(t.location, t.rating.desc(), t.reviewCount.desc(), t.id)
       .where(sql`${t.status} = 'approved'`),
@@ -141,12 +175,46 @@ export const vendors = pgTable(
     index('vendors_specialties_idx')
       .using('gin', t.specialties)
       .where(sql`${t.status} = 'approved'`),
+    // Category pages and the category filter: a bitmap of the category's vendors for counts and for
+    // rare categories (a common one reads the sort's own index and skips the others).
+    index('vendors_categories_idx')
+      .using('gin', t.categories)
+      .where(sql`${t.status} = 'approved'`),
     index('vendors_dietary_options_idx')
       .using('gin', t.dietaryOptions)
       .where(sql`${t.status} = 'approved'`),
     index('vendors_search_vector_idx')
       .using('gin', t.searchVector)
       .where(sql`${t.status} = 'approved'`),
+  ],
+);
+
+/**
+ * What a vendor sells, with a starting price ("4-hour coverage, from $1,200"), in the vendor's order.
+ * Every change updates vendors.from_price_cents in the same transaction, with the vendor row locked
+ * (which also holds PACKAGES_MAX per vendor and the positions under concurrency).
+ */
+export const vendorPackages = pgTable(
+  'vendor_packages',
+  {
+    id: id(),
+    vendorId: ref('vendor_id', () => vendors.id, 'cascade').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Integer cents (CAD): the lowest price the package is sold for. */
+    priceCents: integer('price_cents').notNull(),
+    /** 0-based order on the vendor's page. */
+    position: integer('position').notNull(),
+    isDemo: isDemo(),
+    ...timestamps(),
+  },
+  (t) => [
+    check(
+      'vendor_packages_price_check',
+      sql`${t.priceCents} BETWEEN 0 AND ${sql.raw(String(PACKAGE_PRICE_MAX_CENTS))}`,
+    ),
+    check('vendor_packages_name_check', sql`length(${t.name}) BETWEEN 1 AND 200`),
+    index('vendor_packages_vendor_position_idx').on(t.vendorId, t.position, t.id),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, inList, ref, timestamps, timestamptz } from './columns.ts';
+import { users } from './auth.ts';
 import { orders, vendors } from './marketplace.ts';
 
 /**
@@ -28,11 +29,61 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PURPOSES = ['full', 'deposit', 'balance'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
+/** A checkout group's statuses: a payment's, and `replaced` (a newer checkout took its orders first). */
+export const CHECKOUT_GROUP_STATUSES = [
+  'requires_payment',
+  'requires_action',
+  'succeeded',
+  'failed',
+  'replaced',
+] as const;
+export type CheckoutGroupStatus = (typeof CHECKOUT_GROUP_STATUSES)[number];
+
+/**
+ * One checkout for several orders (payments/checkout-group.ts): the customer and the single payment
+ * the processor sees (one sandbox charge, one Stripe PaymentIntent with `transfer_group`). Each order's
+ * share is its own `payments` row (`checkout_group_id`, no processor id of its own), written in the
+ * group's transaction: the ledger, refunds and payouts then work per order as for a single payment.
+ */
+export const checkoutGroups = pgTable(
+  'checkout_groups',
+  {
+    id: id(),
+    customerId: ref('customer_id', () => users.id, 'restrict').notNull(),
+    provider: text('provider').notNull(),
+    /** The processor's id for the payment (a sandbox charge, a Stripe PaymentIntent). */
+    providerRef: text('provider_ref'),
+    /** The charge that collected it (Stripe's ch_…): the source_transaction of its vendors' transfers. */
+    chargeRef: text('charge_ref'),
+    /** The total of its shares, in cents. */
+    amount: integer('amount').notNull(),
+    status: text('status').$type<CheckoutGroupStatus>().notNull().default('requires_payment'),
+    /** Stripe's transfer_group of the payment and of its vendors' transfers (one per group, or per event). */
+    transferGroup: text('transfer_group').notNull(),
+    failureMessage: text('failure_message'),
+    /** As on payments: a card is with the processor and its answer is not recorded. */
+    submittedAt: timestamptz('submitted_at'),
+    checkedAt: timestamptz('checked_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    check('checkout_groups_status_check', sql`${t.status} IN (${inList(CHECKOUT_GROUP_STATUSES)})`),
+    check('checkout_groups_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('checkout_groups_provider_ref_uq').on(t.provider, t.providerRef),
+    index('checkout_groups_customer_idx').on(t.customerId, t.createdAt),
+    index('checkout_groups_unfinished_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('requires_payment', 'requires_action', 'failed')`),
+  ],
+);
+
 export const payments = pgTable(
   'payments',
   {
     id: id(),
     orderId: ref('order_id', () => orders.id, 'restrict').notNull(),
+    /** The checkout group this payment is one order's share of (null: a payment of its own). */
+    checkoutGroupId: ref('checkout_group_id', () => checkoutGroups.id, 'restrict'),
     provider: text('provider').notNull(),
     /** The processor's id for it (a sandbox charge, a Stripe PaymentIntent). */
     providerRef: text('provider_ref'),
@@ -57,6 +108,7 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} > 0`),
     check('payments_purpose_check', sql`${t.purpose} IN (${inList(PAYMENT_PURPOSES)})`),
     index('payments_order_idx').on(t.orderId, t.createdAt),
+    index('payments_checkout_group_idx').on(t.checkoutGroupId),
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     // One payment per order and purpose can succeed (the deposit once, the balance once).
     uniqueIndex('payments_order_purpose_succeeded_uq')
@@ -127,6 +179,31 @@ export const payouts = pgTable(
 );
 
 /**
+ * A payout's transfers when some of its money came through checkout groups: one per group (carrying
+ * the group's transfer_group and its charge as source_transaction), and one for the rest.
+ */
+export const payoutTransfers = pgTable(
+  'payout_transfers',
+  {
+    id: id(),
+    payoutId: ref('payout_id', () => payouts.id, 'restrict').notNull(),
+    vendorId: ref('vendor_id', () => vendors.id, 'restrict').notNull(),
+    checkoutGroupId: ref('checkout_group_id', () => checkoutGroups.id, 'restrict'),
+    amount: integer('amount').notNull(),
+    transferGroup: text('transfer_group').notNull(),
+    sourceRef: text('source_ref'),
+    providerRef: text('provider_ref'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payout_transfers_amount_check', sql`${t.amount} > 0`),
+    index('payout_transfers_payout_idx').on(t.payoutId),
+    index('payout_transfers_group_idx').on(t.checkoutGroupId, t.vendorId),
+    index('payout_transfers_vendor_idx').on(t.vendorId),
+  ],
+);
+
+/**
  * Every event a processor sent (a webhook, or the sandbox's own), stored by its id before it is
  * applied: a repeat is recognised and applied once, in any order.
  */
@@ -165,12 +242,14 @@ export const sandboxCharges = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     amount: integer('amount').notNull(),
     status: text('status')
-      .$type<'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed'>()
+      .$type<'requires_payment_method' | 'requires_action' | 'succeeded' | 'failed' | 'canceled'>()
       .notNull(),
     cardLast4: text('card_last4'),
     /** The sandbox's saved card (a test card number) when the charge saved it for later (pm_sandbox_…). */
     savedMethod: text('saved_method'),
     declineMessage: text('decline_message'),
+    /** Stripe's transfer_group of the payment (`order:{id}`, or a checkout group's). */
+    transferGroup: text('transfer_group'),
     metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
     ...timestamps(),
   },
@@ -207,9 +286,15 @@ export const sandboxTransfers = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     destination: text('destination').notNull(),
     amount: integer('amount').notNull(),
+    transferGroup: text('transfer_group'),
+    /** The charge whose funds it is paid from (Stripe's source_transaction). */
+    sourceChargeId: ref('source_charge_id', () => sandboxCharges.id, 'restrict'),
     createdAt: createdAt(),
   },
-  (t) => [check('sandbox_transfers_amount_check', sql`${t.amount} > 0`)],
+  (t) => [
+    check('sandbox_transfers_amount_check', sql`${t.amount} > 0`),
+    index('sandbox_transfers_source_charge_idx').on(t.sourceChargeId),
+  ],
 );
 
 export const CLAIM_STATUSES = ['open', 'resolved', 'withdrawn'] as const;

@@ -5,6 +5,7 @@ import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { users } from './auth.ts';
 import { createdAt, id, inList, ref, timestamps, timestamptz } from './columns.ts';
 import { cakeDesigns, orders, vendors } from './marketplace.ts';
+import { eventPlans } from './plans.ts';
 
 export const QUOTE_REQUEST_STATUSES = ['open', 'accepted', 'closed'] as const;
 
@@ -15,6 +16,10 @@ export const quoteRequests = pgTable(
     id: id(),
     customerId: ref('customer_id', () => users.id, 'cascade').notNull(),
     cakeDesignId: ref('cake_design_id', () => cakeDesigns.id, 'set null'),
+    /** The event plan the request was made from (issue 25); its orders are the plan's bookings. */
+    eventPlanId: ref('event_plan_id', () => eventPlans.id, 'set null'),
+    /** What is asked for: the brief's category (VENDOR_CATEGORY_VALUES; a cake's is 'cakes'). */
+    category: text('category').notNull().default('cakes'),
     brief: jsonb('brief').$type<QuoteBrief>().notNull(),
     /** The event's Vancouver day, for lead times and full days. */
     eventDate: date('event_date', { mode: 'string' }).notNull(),
@@ -26,6 +31,7 @@ export const quoteRequests = pgTable(
     check('quote_requests_status_check', sql`${t.status} IN (${inList(QUOTE_REQUEST_STATUSES)})`),
     index('quote_requests_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('quote_requests_design_idx').on(t.cakeDesignId),
+    index('quote_requests_plan_idx').on(t.eventPlanId),
   ],
 );
 

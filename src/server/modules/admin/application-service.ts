@@ -25,6 +25,8 @@ export async function listApplications({
     businessName: v.businessName,
     businessAddress: v.businessAddress,
     specialty: v.specialty,
+    category: v.category,
+    categories: v.categories,
     location: v.location,
     phone: v.phone,
     email,

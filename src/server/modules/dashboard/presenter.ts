@@ -22,6 +22,10 @@ export const agreedOccasion = (
   live: LiveDesign | null,
 ): string | null => order.brief?.occasion ?? order.designSnapshot?.occasion ?? live?.occasion ?? null;
 
+/** An event vendor's order's category (flowers…), null for a cake: its brief says. */
+export const eventCategoryOf = (order: Pick<AgreedOrder, 'brief'>): string | null =>
+  order.brief?.kind === 'event' ? order.brief.category : null;
+
 /** The design an order was agreed on (frozen at acceptance; older orders: the saved design now). */
 export function agreedDesign(order: AgreedOrder, live: LiveDesign | null) {
   const d = order.designSnapshot ?? (order.brief ? null : live);
@@ -60,6 +64,7 @@ export function presentCustomerDashboard(
         location: vendor.location,
       },
       occasion: agreedOccasion(order, design),
+      eventCategory: eventCategoryOf(order),
       cakeDesign: agreedDesign(order, design),
     })),
     designs: data.designRows.map((d) => ({
@@ -121,6 +126,7 @@ export function presentVendorDashboard(
         orderNumber: order.orderNumber,
         status: order.status,
         occasion: agreedOccasion(order, occasion === null ? null : { occasion }),
+        eventCategory: eventCategoryOf(order),
         customerName: displayName(customer),
         // The query keeps only orders with a delivery date today.
         deliveryDate: order.deliveryDate!.toISOString(),

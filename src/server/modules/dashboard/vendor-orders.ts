@@ -13,7 +13,7 @@ import { ownVendor } from '../auth/index.ts';
 import { paidPairs, shownTo } from '../masking/index.ts';
 import { orderFulfillment } from '../tracking/index.ts';
 import { displayName } from '../../../shared/people.ts';
-import { agreedDesign, agreedOccasion } from './presenter.ts';
+import { agreedDesign, agreedOccasion, eventCategoryOf } from './presenter.ts';
 
 /** When an order is due (its delivery, else when it was made): the list's sort key. */
 const dueAt = sql`coalesce(${orders.deliveryDate}, ${orders.createdAt})`;
@@ -99,6 +99,7 @@ export const presentVendorOrderPage = ({
       amount: order.amount,
       customerName: displayName(customer),
       occasion: agreedOccasion(order, live),
+      eventCategory: eventCategoryOf(order),
       description: shownTo(agreed?.description ?? null, { fromOtherSide: true, paid }),
       imageUrl: agreed?.imageUrl ?? null,
       fulfillment: orderFulfillment(order),

@@ -111,3 +111,31 @@ export async function paidCentsByOrder(
     .groupBy(ledgerTransactions.orderId);
   return new Map(rows.map((r) => [r.orderId!, Number(r.total)]));
 }
+
+/**
+ * What each of these orders has released to the vendor, in cents (credits to their payable from the
+ * order's completion, cancellation share or claim resolution): a payout's money, told by the order it
+ * came from (a transfer from a checkout group's charge takes only its orders' part).
+ */
+export async function vendorCreditByOrder(
+  db: Tx | Db,
+  vendorId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: ledgerTransactions.orderId,
+      total: sql<string>`COALESCE(-sum(${ledgerEntries.amount}), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(
+        eq(ledgerEntries.accountId, accountId(vendorPayable(vendorId))),
+        inArray(ledgerTransactions.orderId, [...orderIds]),
+      ),
+    )
+    .groupBy(ledgerTransactions.orderId);
+  return new Map(rows.map((r) => [r.orderId!, Number(r.total)]));
+}

@@ -30,6 +30,7 @@ export {
 export {
   ledgerTotals,
   paidCentsByOrder,
+  vendorCreditByOrder,
   vendorBalances,
   type LedgerTotals,
   type VendorBalances,

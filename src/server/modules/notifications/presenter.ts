@@ -3,6 +3,7 @@ import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
 import { quoteTotalCents } from '../../../shared/quote-machine.ts';
+import { briefSubject, briefTitle } from '../../../shared/quote-brief.ts';
 import { formatDayKey } from '../../../shared/time.ts';
 import { verificationLabel } from '../../../shared/verification.ts';
 import { photosPreview } from '../../../shared/schemas/messages.ts';
@@ -142,7 +143,7 @@ function describe(row: UserEventRow, r: Referents): Text {
     case 'quote.requested':
       return {
         title: `New quote request from ${customerName(quote?.customer)}`,
-        body: quote ? `${quote.brief.occasion} cake, serves ${quote.brief.servings}` : null,
+        body: quote ? briefTitle(quote.brief) : null,
         link: LINKS.vendorQuotes,
       };
     case 'quote.answered': {
@@ -151,10 +152,7 @@ function describe(row: UserEventRow, r: Referents): Text {
         typeof row.refs.amount === 'number' ? row.refs.amount : quote ? quoteTotalCents(quote) : null;
       return {
         title: `${vendorName} sent you a quote`,
-        body:
-          quote && total !== null
-            ? `${formatCents(total)} for your ${quote.brief.occasion.toLowerCase()} cake`
-            : null,
+        body: quote && total !== null ? `${formatCents(total)} for your ${briefSubject(quote.brief)}` : null,
         link: customerQuoteLink,
       };
     }

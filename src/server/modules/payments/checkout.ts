@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { categoryLabel } from '../../../shared/catalog.ts';
 import { isAwaitingBalance } from '../../../shared/deposits.ts';
 import type { Checkout } from '../../../shared/schemas/payments.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orders, payments, refunds, vendors, type PaymentPurpose } from '../../db/schema/index.ts';
 import { formatLongDate, vancouverDay } from '../../../shared/time.ts';
 import { AppError } from '../../errors.ts';
@@ -9,10 +10,16 @@ import type { Logger } from '../../logger.ts';
 import type { Actor } from '../../actor.ts';
 import { assertVendorCanTake } from '../calendar/index.ts';
 import { balancePaid } from './balance-jobs.ts';
+import { cancelReplacedNow } from './cancel-replaced.ts';
+import { REPLACED, releaseFromGroups } from './group-release.ts';
 import { askAboutPayment } from './outcomes.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
+
+// A payment a group replaced was cancelled at the processor: never reopened, even where a declined one
+// is (Stripe's intent stays open after a decline, so `failed` is reopenable there).
+const notReplaced = sql`${payments.failureMessage} IS DISTINCT FROM ${REPLACED}`;
 type OrderRow = typeof orders.$inferSelect;
 
 const ORDER_NOT_FOUND = 'Order not found.';
@@ -34,7 +41,7 @@ async function payableOrder(db: Db, actor: Actor, orderId: string) {
  * cancelled meanwhile, or for what another payment had already paid, is on its way back, and the
  * checkout says so instead of "paid".
  */
-async function refundOf(db: Db, payment: PaymentRow, order: OrderRow): Promise<Checkout['refund']> {
+export async function refundOf(db: Db, payment: PaymentRow, order: OrderRow): Promise<Checkout['refund']> {
   if (payment.status === 'duplicate') return { reason: 'already_paid', amountCents: payment.amount };
   if (payment.status !== 'succeeded' || order.status !== 'cancelled') return null;
   const [row] = await db
@@ -65,6 +72,7 @@ export async function checkoutDto({
     orderId: order.id,
     orderNumber: order.orderNumber,
     vendorName,
+    subject: order.brief?.kind === 'event' ? categoryLabel(order.brief.category).toLowerCase() : 'cake',
     amount: payment.amount,
     purpose: payment.purpose,
     orderAmount: order.amount,
@@ -85,8 +93,8 @@ export async function checkoutDto({
  * What the customer pays now: a pending order's deposit (or all of it), or, once the automatic charge
  * of its balance was declined, the balance. Anything else is refused with the reason.
  */
-async function amountDue(
-  db: Db,
+export async function amountDue(
+  db: Db | Tx,
   order: typeof orders.$inferSelect,
 ): Promise<{ purpose: PaymentPurpose; amountCents: number } | { refusal: string }> {
   if (order.status === 'pending')
@@ -142,6 +150,12 @@ export async function startCheckout({
   log: Logger;
 }): Promise<Checkout> {
   let { order, vendorName } = await payableOrder(db, actor, orderId);
+  // Paid alone now: a checkout group still waiting for a card lets go of it (one being confirmed waits).
+  const released = await db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+    return releaseFromGroups(tx, [order.id], now);
+  });
+  if (released > 0) await cancelReplacedNow({ db, processor, now, log });
   const open = await db
     .select()
     .from(payments)
@@ -150,8 +164,10 @@ export async function startCheckout({
         eq(payments.orderId, order.id),
         eq(payments.provider, processor.name),
         eq(payments.offSession, false),
+        isNull(payments.checkoutGroupId),
         isNotNull(payments.providerRef),
         inArray(payments.status, [...processor.reopenable]),
+        notReplaced,
       ),
     );
   const seen = new Map<string, ProcessorPayment>();
@@ -193,7 +209,9 @@ export async function startCheckout({
           eq(payments.provider, processor.name),
           eq(payments.purpose, due.purpose),
           eq(payments.offSession, false),
+          isNull(payments.checkoutGroupId),
           inArray(payments.status, [...processor.reopenable]),
+          notReplaced,
         ),
       )
       .orderBy(desc(payments.createdAt))
@@ -202,20 +220,31 @@ export async function startCheckout({
   };
   let payment = await findOpen();
   if (!payment) {
-    [payment] = await db
-      .insert(payments)
-      .values({
-        id: crypto.randomUUID(),
-        orderId: order.id,
-        provider: processor.name,
-        amount: due.amountCents,
-        purpose: due.purpose,
-        createdAt: now,
-        updatedAt: now,
-      })
-      // Another tab opened it first (payments_order_purpose_open_uq): that one is the checkout.
-      .onConflictDoNothing()
-      .returning();
+    // Under the order's lock, as a group checkout writes its shares: unlocked, this insert (waiting on
+    // a group's share of the same order) and the group (waiting on the order row this insert's foreign
+    // key reads) deadlock on PostgreSQL. A group opened since the first release lets go of it here.
+    let releasedNow = 0;
+    [payment] = await db.transaction(async (tx) => {
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+      releasedNow = await releaseFromGroups(tx, [order.id], now);
+      return (
+        tx
+          .insert(payments)
+          .values({
+            id: crypto.randomUUID(),
+            orderId: order.id,
+            provider: processor.name,
+            amount: due.amountCents,
+            purpose: due.purpose,
+            createdAt: now,
+            updatedAt: now,
+          })
+          // Another tab opened it first (payments_order_purpose_open_uq): that one is the checkout.
+          .onConflictDoNothing()
+          .returning()
+      );
+    });
+    if (releasedNow > 0) await cancelReplacedNow({ db, processor, now, log });
     payment ??= await findOpen();
     if (!payment)
       throw new AppError('CONFLICT', 409, 'This order’s payment changed just now. Reload the page.');

@@ -11,9 +11,10 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import { checkoutGroups, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
 import { applyProcessorEvent } from './events.ts';
+import { askAboutGroup } from './group-outcomes.ts';
 import type { PaymentRound } from './batch.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
 
@@ -80,6 +81,14 @@ export async function askAboutPayment({
   now: Date;
   log: Logger;
 }): Promise<ProcessorPayment | null> {
+  // One order's share of a checkout group: the processor knows the group's payment.
+  if (payment.checkoutGroupId) {
+    const [group] = await db
+      .select()
+      .from(checkoutGroups)
+      .where(eq(checkoutGroups.id, payment.checkoutGroupId));
+    return group ? askAboutGroup({ db, processor, group, now, log }) : null;
+  }
   if (!payment.providerRef || payment.provider !== processor.name) return null;
   let seen: ProcessorPayment;
   try {

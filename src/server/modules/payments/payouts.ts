@@ -10,6 +10,7 @@ import { cancelJob, scheduleJob, type OutsideJobHandler } from '../jobs/index.ts
 import { payOutAvailable } from '../ledger/index.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
 import { errorText, runJobsNow, type PaymentRound } from './batch.ts';
+import { planPayoutTransfers, sendPayoutTransfers } from './payout-transfers.ts';
 import type { PaymentProcessor } from './processor.ts';
 
 /** A vendor's money going out: paying out the available balance, retrying it, and the payout account. */
@@ -75,6 +76,8 @@ export async function requestPayout({
       await tx
         .insert(payouts)
         .values({ id: payoutId, vendorId: vendor.id, amount: amountCents, createdAt: now, updatedAt: now });
+      // Money from checkout groups goes in transfers of their own (transfer_group, source_transaction).
+      await planPayoutTransfers(tx, { payoutId, vendorId: vendor.id, amountCents });
       // Its retry, should the transfer below fail or this process stop before it: cancelled once paid.
       await scheduleJob(tx, {
         kind: SEND_PAYOUT_JOB,
@@ -157,12 +160,17 @@ async function sendPayout({
   destination: string;
   now: Date;
 }) {
-  const { ref } = await processor.transfer({
-    destination,
-    amountCents: payout.amount,
-    idempotencyKey: `payout:${payout.id}`,
-    group: `payout:${payout.id}`,
-  });
+  const parts = await sendPayoutTransfers(db, processor, { payoutId: payout.id, destination });
+  const ref =
+    parts?.join(',') ??
+    (
+      await processor.transfer({
+        destination,
+        amountCents: payout.amount,
+        idempotencyKey: `payout:${payout.id}`,
+        group: `payout:${payout.id}`,
+      })
+    ).ref;
   await recordPayoutPaid({ db, payoutId: payout.id, ref, now });
 }
 

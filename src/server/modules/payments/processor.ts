@@ -30,12 +30,17 @@ export interface PaymentProcessor {
    * null when a vendor is paid by their Frosted id with nothing to set up (the sandbox records it).
    */
   readonly vendorAccounts: VendorAccounts | null;
-  /** Starts a payment of `amountCents` for an order; the customer completes it at checkout. */
+  /**
+   * Starts a payment of `amountCents` for an order, or for a checkout group's orders (`orderId` null,
+   * `paymentId` the group's); the customer completes it at checkout.
+   */
   createPayment(input: {
     paymentId: string;
-    orderId: string;
+    orderId: string | null;
     amountCents: number;
     idempotencyKey: string;
+    /** Stripe's transfer_group: `order:{orderId}` by default; a checkout group's (or its event's) else. */
+    transferGroup?: string | undefined;
     /**
      * Save the card for a later charge without the customer (the balance after a deposit): Stripe
      * makes a Customer for the order and sets up the card for off-session use.
@@ -56,6 +61,12 @@ export interface PaymentProcessor {
     customerRef: string | null;
     idempotencyKey: string;
   }): Promise<{ ref: string; event: ProcessorEvent } | { refused: string }>;
+  /**
+   * Cancels a payment nobody should pay any more (a newer checkout replaced it), so a tab left open on
+   * it cannot charge the card. `cancelled: false` when it is past cancelling (paid, or being paid):
+   * its outcome then arrives as any late one does, and a second payment is refunded as a duplicate.
+   */
+  cancelPayment(input: { ref: string; idempotencyKey: string }): Promise<{ cancelled: boolean }>;
   /** Sends `amountCents` of a captured payment back to the customer. */
   refund(input: {
     paymentRef: string;
@@ -70,6 +81,8 @@ export interface PaymentProcessor {
     idempotencyKey: string;
     /** What the transfer belongs to (Stripe's transfer_group), e.g. `payout:{id}`. */
     group?: string | undefined;
+    /** The charge it is paid from (Stripe's source_transaction): it then waits for that charge's funds. */
+    sourceRef?: string | undefined;
   }): Promise<{ ref: string }>;
   /**
    * A payment as the processor sees it now: what recovery asks when an event may have been missed,
@@ -134,6 +147,8 @@ export interface ProcessorPayment {
   /** For a success: the card saved with it for later (a deposit's) and the processor's customer. */
   savedMethodRef?: string | null | undefined;
   customerRef?: string | null | undefined;
+  /** For a success: the charge that collected it (a transfer's source_transaction). */
+  chargeRef?: string | null | undefined;
 }
 
 /** Cents the processor says it collected, refunded and transferred to vendors. */
@@ -155,6 +170,8 @@ export type ProcessorEvent =
       /** The card saved with it for later (a deposit's), and the processor's customer it belongs to. */
       savedMethodRef?: string | null | undefined;
       customerRef?: string | null | undefined;
+      /** The charge that collected it (a transfer's source_transaction), when the processor says. */
+      chargeRef?: string | null | undefined;
     }
   | { id: string; type: 'payment.failed'; paymentRef: string; message: string }
   | { id: string; type: 'payment.requires_action'; paymentRef: string };

@@ -5,6 +5,7 @@ import { payments, processorEvents } from '../../db/schema/index.ts';
 import type { OutsideJobHandler } from '../jobs/index.ts';
 import { eachOnItsOwn, type PaymentRound } from './batch.ts';
 import { applyProcessorEvent, recordEventFailure } from './events.ts';
+import { askAboutOpenGroups } from './group-outcomes.ts';
 import { retryPendingPayouts } from './payouts.ts';
 import type { PaymentProcessor, ProcessorEvent } from './processor.ts';
 
@@ -42,7 +43,12 @@ type Round = PaymentRound;
  */
 async function sweep(round: Round) {
   const eventsApplied = await applyStoredEvents(round);
-  const paymentsRecovered = await askAboutOpenPayments(round);
+  const groupsRecovered = await askAboutOpenGroups(round, {
+    afterMs: ASK_ABOUT_PAYMENT_AFTER_MS,
+    windowMs: RECOVERY_WINDOW_MS,
+    limit: BATCH,
+  });
+  const paymentsRecovered = (await askAboutOpenPayments(round)) + groupsRecovered;
   return { eventsApplied, paymentsRecovered };
 }
 

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments, refunds } from '../../db/schema/index.ts';
+import { checkoutGroups, payments, refunds } from '../../db/schema/index.ts';
 import { recordRefundSent } from '../ledger/index.ts';
 import { orderParties, publish } from '../notifications/index.ts';
 import { errorText, runJobsNow, type PaymentRound } from './batch.ts';
@@ -23,9 +23,14 @@ export function sendRefundJob(processor: PaymentProcessor, onSent?: () => void):
     async outside(db, job, { now, log }) {
       const refundId = String(job.payload.refundId ?? '');
       const [pending] = await db
-        .select({ refund: refunds, paymentRef: payments.providerRef })
+        // One order's share of a checkout group is refunded from the group's payment (a partial refund).
+        .select({
+          refund: refunds,
+          paymentRef: sql<string | null>`coalesce(${payments.providerRef}, ${checkoutGroups.providerRef})`,
+        })
         .from(refunds)
         .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .leftJoin(checkoutGroups, eq(checkoutGroups.id, payments.checkoutGroupId))
         .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')));
       if (!pending) return;
       const { refund, paymentRef } = pending;

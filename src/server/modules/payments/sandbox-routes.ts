@@ -1,5 +1,6 @@
 import {
   checkoutSchema,
+  groupCheckoutSchema,
   sandboxAuthenticationSchema,
   sandboxCardSchema,
 } from '../../../shared/schemas/payments.ts';
@@ -7,6 +8,7 @@ import { customersOnly } from '../../http/auth-guard.ts';
 import { idParams, json, jsonBody, openApiRoutes, routesOf } from '../../http/openapi.ts';
 import { parseOrThrow } from '../../http/validate.ts';
 import { cardLimit } from './limits.ts';
+import { authenticateSandboxGroup, confirmSandboxGroup } from './group-sandbox.ts';
 import { authenticateSandboxPayment, confirmSandboxPayment } from './sandbox-checkout.ts';
 
 const route = routesOf({ tags: ['payments'], use: [cardLimit, customersOnly] });
@@ -30,6 +32,22 @@ const sandboxAuthentication = route.post('/{id}/sandbox-authentication', {
   params: idParams('id'),
   body: jsonBody(sandboxAuthenticationSchema),
   ok: json(checkoutSchema, 'The payment after the confirmation'),
+  errors: cardErrors,
+});
+
+const groupConfirmation = route.post('/groups/{id}/sandbox-confirmation', {
+  summary: 'Sandbox only (404 under Stripe): pay a checkout of several orders with a test card',
+  params: idParams('id'),
+  body: jsonBody(sandboxCardSchema()),
+  ok: json(groupCheckoutSchema, 'The checkout after the attempt'),
+  errors: cardErrors,
+});
+
+const groupAuthentication = route.post('/groups/{id}/sandbox-authentication', {
+  summary: 'Sandbox only (404 under Stripe): a checkout’s extra confirmation step, approved or not',
+  params: idParams('id'),
+  body: jsonBody(sandboxAuthenticationSchema),
+  ok: json(groupCheckoutSchema, 'The checkout after the confirmation'),
   errors: cardErrors,
 });
 
@@ -62,6 +80,36 @@ export const sandboxPaymentRoutes = openApiRoutes()
       processor: payments,
       actor: c.var.actor,
       paymentId: c.req.valid('param').id,
+      approve: c.req.valid('json').approve,
+      now: clock.now(),
+      log,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(groupConfirmation, async (c) => {
+    const { db, payments, clock, log } = c.var.services;
+    const card = parseOrThrow(
+      sandboxCardSchema(() => clock.now()),
+      c.req.valid('json'),
+    );
+    const result = await confirmSandboxGroup({
+      db,
+      processor: payments,
+      actor: c.var.actor,
+      groupId: c.req.valid('param').id,
+      cardNumber: card.number,
+      now: clock.now(),
+      log,
+    });
+    return c.json(result, 200);
+  })
+  .openapi(groupAuthentication, async (c) => {
+    const { db, payments, clock, log } = c.var.services;
+    const result = await authenticateSandboxGroup({
+      db,
+      processor: payments,
+      actor: c.var.actor,
+      groupId: c.req.valid('param').id,
       approve: c.req.valid('json').approve,
       now: clock.now(),
       log,

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   sandboxCharges,
@@ -29,6 +29,7 @@ export const SANDBOX_MESSAGES = {
   authenticationFailed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
   unknownCard: 'This is a test payment: use a test card such as 4242 4242 4242 4242.',
+  canceled: 'This payment was cancelled: a newer checkout replaced it.',
 } as const;
 
 /**
@@ -84,6 +85,8 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         amountCents: row.amount,
         currency: 'cad',
         savedMethodRef: row.savedMethod,
+        // The sandbox's charge is the payment itself.
+        chargeRef: ref,
       } as const;
     if (status === 'requires_action')
       return { id, type: 'payment.requires_action', paymentRef: ref } as const;
@@ -95,11 +98,21 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     } as const;
   };
 
+  // A cancelled charge takes no card, as Stripe's cancelled PaymentIntent does not.
+  const refused = (ref: string) =>
+    ({
+      id: newId('evt'),
+      type: 'payment.failed',
+      paymentRef: ref,
+      message: SANDBOX_MESSAGES.canceled,
+    }) as const;
+
   // The card form at checkout (the sandbox's own: there is no processor page to send the card to).
   const cardForm: CardForm = {
     async confirmCard(ref, cardNumber) {
       const current = await charge(ref);
       if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      if (current.status === 'canceled') return refused(ref);
       const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
       if (behaviour === 'succeeds' || behaviour === 'declinesLater')
         return settle(ref, 'succeeded', undefined, cardNumber);
@@ -113,6 +126,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     async authenticate(ref, approve) {
       const current = await charge(ref);
       if (current.status === 'succeeded') return settle(ref, 'succeeded');
+      if (current.status === 'canceled') return refused(ref);
       if (current.status !== 'requires_action')
         return settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
       return approve
@@ -129,7 +143,7 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     ...cardForm,
     webhooks: null,
     vendorAccounts: null,
-    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard, transferGroup }) {
       const [created] = await db
         .insert(sandboxCharges)
         .values({
@@ -137,7 +151,12 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
           idempotencyKey,
           amount: amountCents,
           status: 'requires_payment_method',
-          metadata: { paymentId, orderId, ...(saveCard && { saveCard: 'true' }) },
+          transferGroup: transferGroup ?? `order:${orderId}`,
+          metadata: {
+            paymentId,
+            ...(orderId ? { orderId } : { checkoutGroupId: paymentId }),
+            ...(saveCard && { saveCard: 'true' }),
+          },
         })
         .onConflictDoNothing({ target: sandboxCharges.idempotencyKey })
         .returning({ id: sandboxCharges.id });
@@ -178,7 +197,9 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
           ? 'requires_payment'
           : row.status === 'requires_action'
             ? 'requires_action'
-            : row.status;
+            : row.status === 'canceled'
+              ? 'failed'
+              : row.status;
       return {
         status,
         amountCents: row.amount,
@@ -186,7 +207,22 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         failureMessage: row.declineMessage,
         clientSecret: null,
         savedMethodRef: row.savedMethod,
+        chargeRef: row.status === 'succeeded' ? row.id : null,
       };
+    },
+
+    async cancelPayment({ ref }) {
+      // One conditional UPDATE: a charge paid meanwhile is past cancelling; doing it twice is once.
+      await db
+        .update(sandboxCharges)
+        .set({ status: 'canceled', declineMessage: SANDBOX_MESSAGES.canceled, updatedAt: new Date() })
+        .where(
+          and(
+            eq(sandboxCharges.id, ref),
+            inArray(sandboxCharges.status, ['requires_payment_method', 'requires_action', 'failed']),
+          ),
+        );
+      return { cancelled: (await charge(ref)).status === 'canceled' };
     },
 
     async refund({ paymentRef, amountCents, idempotencyKey }) {
@@ -203,10 +239,17 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
       return { ref: existing!.id };
     },
 
-    async transfer({ destination, amountCents, idempotencyKey }) {
+    async transfer({ destination, amountCents, idempotencyKey, group, sourceRef }) {
       const [created] = await db
         .insert(sandboxTransfers)
-        .values({ id: newId('tr'), idempotencyKey, destination, amount: amountCents })
+        .values({
+          id: newId('tr'),
+          idempotencyKey,
+          destination,
+          amount: amountCents,
+          transferGroup: group ?? null,
+          sourceChargeId: sourceRef ?? null,
+        })
         .onConflictDoNothing({ target: sandboxTransfers.idempotencyKey })
         .returning({ id: sandboxTransfers.id });
       if (created) return { ref: created.id };

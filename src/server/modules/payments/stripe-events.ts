@@ -67,6 +67,7 @@ export function savedCard(intent: Stripe.PaymentIntent) {
   return {
     savedMethodRef: intent.setup_future_usage ? ref(intent.payment_method) : null,
     customerRef: ref(intent.customer),
+    chargeRef: ref(intent.latest_charge),
   };
 }
 

@@ -62,12 +62,15 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
     // The browser pays in Stripe's Payment Element: no card form of ours.
     cardForm: null,
 
-    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard }) {
+    async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard, transferGroup }) {
       // A deposit saves the card for the balance: a Customer per order (its key is the order's), and
       // the intent sets the card up for off-session charges as it pays.
       const customer = saveCard
         ? await call((s) =>
-            s.customers.create({ metadata: { orderId } }, { idempotencyKey: `customer:${orderId}` }),
+            s.customers.create(
+              { metadata: orderId ? { orderId } : { checkoutGroupId: paymentId } },
+              { idempotencyKey: `customer:${orderId ?? paymentId}` },
+            ),
           )
         : null;
       const intent = await call((s) =>
@@ -84,8 +87,8 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
                   setup_future_usage: 'off_session' as const,
                 }
               : { automatic_payment_methods: { enabled: true } }),
-            metadata: { paymentId, orderId },
-            transfer_group: `order:${orderId}`,
+            metadata: orderId ? { paymentId, orderId } : { paymentId, checkoutGroupId: paymentId },
+            transfer_group: transferGroup ?? `order:${orderId}`,
           },
           { idempotencyKey },
         ),
@@ -150,6 +153,23 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
       };
     },
 
+    async cancelPayment({ ref, idempotencyKey }) {
+      return call(async (s) => {
+        try {
+          await s.paymentIntents.cancel(ref, { cancellation_reason: 'abandoned' }, { idempotencyKey });
+          return { cancelled: true };
+        } catch (err) {
+          // Succeeded, processing or already canceled: nothing to cancel (a success arrives by webhook).
+          if (
+            err instanceof s.errors.StripeInvalidRequestError &&
+            err.code === 'payment_intent_unexpected_state'
+          )
+            return { cancelled: (await s.paymentIntents.retrieve(ref)).status === 'canceled' };
+          throw err;
+        }
+      });
+    },
+
     async refund({ paymentRef, amountCents, idempotencyKey }) {
       return call(async (s) => {
         // Stripe forgets idempotency keys after 24 hours: a retry later than that looks for the first.
@@ -166,7 +186,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
       });
     },
 
-    async transfer({ destination, amountCents, idempotencyKey, group }) {
+    async transfer({ destination, amountCents, idempotencyKey, group, sourceRef }) {
       return call(async (s) => {
         const sent = await s.transfers.list({
           destination,
@@ -181,6 +201,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
             currency: 'cad',
             destination,
             ...(group && { transfer_group: group }),
+            ...(sourceRef && { source_transaction: sourceRef }),
             metadata: { key: idempotencyKey },
           },
           { idempotencyKey },

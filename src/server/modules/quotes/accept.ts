@@ -7,6 +7,7 @@ import { cakeDesigns, orderEvents, orders, quoteRequests, quotes, vendors } from
 import { feeRateBasisPoints } from '../../../shared/fees.ts';
 import { paymentPlan } from '../../../shared/deposits.ts';
 import { briefEventAt } from '../../../shared/quote-payment.ts';
+import { briefAddress } from '../../../shared/quote-brief.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../jobs/index.ts';
@@ -127,7 +128,7 @@ export async function acceptQuote({
       refundPercent: vendor?.refundPercent ?? null,
       changeCutoffHours: vendor?.changeCutoffHours ?? null,
       deliveryDate,
-      deliveryAddress: brief.fulfillment === 'delivery' ? (brief.deliveryAddress ?? null) : null,
+      deliveryAddress: briefAddress(brief),
       specialInstructions: brief.notes ?? null,
       brief,
       designSnapshot: design ?? null,

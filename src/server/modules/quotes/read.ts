@@ -17,6 +17,7 @@ import type { Actor } from '../../actor.ts';
 import { vendorOf } from '../auth/index.ts';
 import { paidPairs, shownTo } from '../masking/index.ts';
 import { displayName } from '../../../shared/people.ts';
+import { presentBrief } from '../../../shared/quote-brief.ts';
 
 /** Requests a customer sees at once (newest first); quotes a vendor's inbox shows. */
 const LIST_LIMIT = 50;
@@ -91,12 +92,8 @@ async function eventsOf(db: Db, quoteIds: string[]): Promise<EventRow[]> {
 }
 
 /** The customer's brief; its free text (allergies, notes) as the reader may see it. */
-const presentBrief = (r: RequestRow, reader: Reader) => ({
-  ...r.brief,
-  dietary: [...r.brief.dietary],
-  allergies: shown(r.brief.allergies, 'customer', reader),
-  notes: shown(r.brief.notes, 'customer', reader),
-});
+const presentRequestBrief = (r: RequestRow, reader: Reader) =>
+  presentBrief(r.brief, (text) => shown(text, 'customer', reader));
 
 /** The customer's design; its description as the reader may see it. */
 const presentDesign = (design: DesignRow, reader: Reader): DesignRow =>
@@ -175,7 +172,7 @@ async function customerRequests(db: Db, actor: Actor, now: Date, only?: string):
     status: request.status as QuoteRequestView['status'],
     createdAt: request.createdAt.toISOString(),
     // Their own brief, as they wrote it.
-    brief: presentBrief(request, { side: 'customer', paid: false }),
+    brief: presentRequestBrief(request, { side: 'customer', paid: false }),
     design: (design as DesignRow) ?? null,
     quotes: rows
       .filter((r) => r.quote.requestId === request.id)
@@ -230,7 +227,7 @@ export async function listVendorInbox({ db, actor }: { db: Db; actor: Actor }): 
       requestId: r.request.id,
       createdAt: r.quote.createdAt.toISOString(),
       customerName: displayName(r.customer),
-      brief: presentBrief(r.request, reader),
+      brief: presentRequestBrief(r.request, reader),
       design: presentDesign((r.design as DesignRow) ?? null, reader),
     };
   });

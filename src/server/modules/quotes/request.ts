@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { categoryLabel } from '../../../shared/catalog.ts';
 import { UNANSWERED_QUOTE_HOURS } from '../../../shared/quote-machine.ts';
 import type { QuoteBrief } from '../../../shared/schemas/quotes.ts';
 import { addHours, daysBetween, vancouverDay } from '../../../shared/time.ts';
@@ -14,21 +15,28 @@ import { QUOTE_EXPIRE_JOB, addQuoteEvent, quoteExpireJobKey, quoteRefs } from '.
 /**
  * A customer's quote request to one to five approved vendors: one request, a quote per vendor (each
  * its own thread), and for each a timer that closes it if unanswered for 72 h. A vendor who cannot
- * take the date (lead time, a full day) is refused by name at their place in `vendorIds`; nothing is
- * sent then, so the customer can change the date or drop that vendor.
+ * take the date (lead time, a full day) or does not sell what the brief asks for (a cake, flowers…)
+ * is refused by name at their place in `vendorIds`; nothing is sent then, so the customer can change
+ * the date or drop that vendor. `eventPlanId` is the customer's plan it was made from (the plans
+ * module checks it is theirs before asking).
  */
 export async function createQuoteRequest({
   db,
   actor,
   input,
+  eventPlanId,
   now,
 }: {
   db: Db;
   actor: Actor;
   input: { vendorIds: string[]; designId?: string | undefined; brief: QuoteBrief };
+  eventPlanId?: string | undefined;
   now: Date;
 }): Promise<{ requestId: string; quoteIds: string[] }> {
   const { brief } = input;
+  const category = brief.kind === 'event' ? brief.category : 'cakes';
+  if (brief.kind === 'event' && input.designId)
+    throw AppError.validation({ designId: 'A design goes with a cake request.' });
   if (daysBetween(vancouverDay(now), brief.eventDate) < 0)
     throw AppError.validation({ 'brief.eventDate': 'Please choose a date that has not passed.' });
   return db.transaction(async (tx) => {
@@ -39,6 +47,7 @@ export async function createQuoteRequest({
         status: vendors.status,
         leadTimeDays: vendors.leadTimeDays,
         ordersPerDay: vendors.ordersPerDay,
+        categories: vendors.categories,
       })
       .from(vendors)
       .where(inArray(vendors.id, input.vendorIds));
@@ -48,6 +57,11 @@ export async function createQuoteRequest({
       // Only approved vendors receive requests; any other reads as not found.
       if (!vendor || vendor.status !== 'approved') {
         fields[`vendorIds.${i}`] = 'This vendor is not taking requests.';
+        continue;
+      }
+      if (!vendor.categories.includes(category)) {
+        fields[`vendorIds.${i}`] =
+          `${vendor.businessName} does not offer ${categoryLabel(category).toLowerCase()}.`;
         continue;
       }
       const refusal = await vendorAvailability(tx, { vendor, eventDate: brief.eventDate, now });
@@ -67,6 +81,8 @@ export async function createQuoteRequest({
       id: requestId,
       customerId: actor.id,
       cakeDesignId: input.designId ?? null,
+      eventPlanId: eventPlanId ?? null,
+      category,
       brief,
       eventDate: brief.eventDate,
       createdAt: now,

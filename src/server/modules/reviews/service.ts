@@ -50,7 +50,7 @@ export async function listPublicReviews({
           name: users.name,
           location: users.location,
         },
-        vendor: { id: vendors.id, businessName: vendors.businessName },
+        vendor: { id: vendors.id, businessName: vendors.businessName, category: vendors.category },
         vendorOwnerId: vendors.userId,
         design: { occasion: cakeDesigns.occasion, imageUrl: cakeDesigns.imageUrl },
         orderStatus: orders.status,

@@ -4,6 +4,7 @@ import {
   cakeDesigns,
   claims,
   customerFavorites,
+  eventPlans,
   ledgerAccounts,
   ledgerTransactions,
   orders,
@@ -19,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
 import { deleteDocuments, demoDocumentKeys } from './demo-verification.ts';
+import { demoPortfolioFileKeys } from './seed-event-vendors.ts';
 
 /**
  * Deletes the demo rows (marked `is_demo` by the seeder, never told by their ids) and what belongs to
@@ -42,6 +44,7 @@ export async function clearDemoData({
     await tx.delete(customerFavorites).where(eq(customerFavorites.isDemo, true));
     await clearDemoMoney(tx);
     await tx.delete(orders).where(eq(orders.isDemo, true));
+    await tx.delete(eventPlans).where(eq(eventPlans.isDemo, true));
     await tx.delete(cakeDesigns).where(eq(cakeDesigns.isDemo, true));
     // Whatever still refers to a demo vendor now is real: its orders, postings and payouts keep it.
     const unused = await tx
@@ -68,6 +71,7 @@ export async function clearDemoData({
       );
     const vendorIds = unused.map((v) => v.id);
     const keys = await demoDocumentKeys(tx, vendorIds);
+    const pictures = await demoPortfolioFileKeys(tx, vendorIds);
     if (vendorIds.length) await tx.delete(vendors).where(inArray(vendors.id, vendorIds));
     // An account goes unless it placed a real order or owns a vendor that stayed.
     await tx
@@ -80,10 +84,13 @@ export async function clearDemoData({
           notExists(tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.userId, users.id))),
         ),
       );
-    return keys;
+    return { keys, pictures };
   });
   // After the commit: a file outlives its row only if deleting it fails.
-  if (store) await deleteDocuments(store, documents);
+  if (store) {
+    await deleteDocuments(store, documents.keys);
+    await Promise.allSettled(documents.pictures.map((key) => store.delete('portfolio', key)));
+  }
 }
 
 /**

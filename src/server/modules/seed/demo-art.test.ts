@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DIETARY_VALUES } from '../../../shared/catalog.ts';
 import { type ImageDims, imageSizeFor } from '../../../shared/designer.ts';
 import { DEMO_ART, DEMO_DESIGNS, demoDesignForm, demoDesignImageUrl, fitLongSide } from './demo-designs.ts';
+import { DEMO_EVENT_VENDORS } from './demo-event-vendors.ts';
 import { DEMO_VENDORS } from './demo-vendors.ts';
 
 const PUBLIC_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'public');
@@ -15,7 +16,7 @@ const pictures: [string, ImageDims][] = [
     demoDesignImageUrl(d.id),
     fitLongSide(imageSizeFor(d), DEMO_ART.designMaxSide),
   ]),
-  ...DEMO_VENDORS.map((v): [string, ImageDims] => [
+  ...[...DEMO_VENDORS, ...DEMO_EVENT_VENDORS].map((v): [string, ImageDims] => [
     v.imageUrl,
     fitLongSide(DEMO_ART.vendorRender, DEMO_ART.vendorMaxSide),
   ]),

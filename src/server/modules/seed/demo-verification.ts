@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { addCalendarDays, addDays, vancouverDay } from '../../../shared/time.ts';
-import { VERIFICATION_ITEMS, VERIFICATION_KINDS } from '../../../shared/verification.ts';
+import { checklistKinds, VERIFICATION_ITEMS } from '../../../shared/verification.ts';
 import type { Tx } from '../../db/client.ts';
 import { vendorVerificationItems } from '../../db/schema/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
@@ -55,13 +55,14 @@ export async function seedDemoVerification({
   tx: Tx;
   store: ObjectStore;
   now: Date;
-  vendors: { id: string; businessName: string }[];
+  /** With their categories: each gets its own checklist (food safety, or a business licence). */
+  vendors: { id: string; businessName: string; categories?: readonly string[] }[];
   reviewerId: string | null;
 }) {
   const today = vancouverDay(now);
   const rows = [];
   for (const [v, vendor] of vendors.entries()) {
-    for (const [k, kind] of VERIFICATION_KINDS.entries()) {
+    for (const [k, kind] of checklistKinds(vendor.categories ?? ['cakes']).entries()) {
       const { label, expires } = VERIFICATION_ITEMS[kind];
       const bytes = demoPdf([
         `${label} - ${vendor.businessName}`,

@@ -14,6 +14,8 @@ import { recordPayment, releaseSplit, settleOrder } from '../ledger/index.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { DEMO_FAVORITES, DEMO_REVIEWS, demoOrderEvents, demoOrders } from './demo-activity.ts';
 import { seedDesigns } from './seed-designs.ts';
+import { seedEventOrders, seedEventReviews } from './seed-event-vendors.ts';
+import { seedEventPlan } from './seed-plans.ts';
 import { seedVendors } from './seed-vendors.ts';
 import { DAY, type Seeding } from './seeding.ts';
 
@@ -54,8 +56,10 @@ export async function seedOrders(seeding: Seeding) {
     )
     .onConflictDoNothing();
   await tx.insert(orderEvents).values(events).onConflictDoNothing();
-  await seedDemoMoney(seeding, demo);
+  const eventOrders = await seedEventOrders(seeding);
+  await seedDemoMoney(seeding, [...demo, ...eventOrders]);
   await refreshDemoVendorNumbers(tx);
+  await seedEventPlan(seeding);
 }
 
 /**
@@ -64,7 +68,10 @@ export async function seedOrders(seeding: Seeding) {
  * amount released to its vendor less the fee. Demo data is data like any other: Total Spent, the
  * vendors' Payouts, contact details in messages and the reconciliation all read these rows.
  */
-async function seedDemoMoney({ tx }: Seeding, demo: ReturnType<typeof demoOrders>) {
+async function seedDemoMoney(
+  { tx }: Seeding,
+  demo: readonly { id: string; vendorId: string; amount: number; status: string; createdAt: Date }[],
+) {
   for (const order of demo) {
     // Every demo order is past payment (none waits in pending or was cancelled).
     const paymentId = `payment-${order.id}`;
@@ -144,5 +151,6 @@ export async function seedReviews(seeding: Seeding) {
       })),
     )
     .onConflictDoNothing();
+  await seedEventReviews(seeding);
   await refreshDemoVendorNumbers(tx);
 }

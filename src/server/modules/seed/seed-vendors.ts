@@ -4,6 +4,7 @@ import { accounts, users, vendors } from '../../db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedDemoVerification } from './demo-verification.ts';
 import { DEMO_VENDOR_CAPABILITIES, DEMO_VENDORS } from './demo-vendors.ts';
+import { seedEventVendors } from './seed-event-vendors.ts';
 import { DAY, type Seeding } from './seeding.ts';
 
 export async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
@@ -58,6 +59,8 @@ export async function seedAccounts({ tx, now, demoAccounts }: Seeding) {
 
 export async function seedVendors(seeding: Seeding) {
   const { tx, now, store } = seeding;
+  // Files (checklists, event vendors' pictures) once per run: several seeders need the vendors.
+  const files = seeding.verificationSeeded ? undefined : store;
   await seedAccounts(seeding);
   await tx
     .insert(vendors)
@@ -85,10 +88,11 @@ export async function seedVendors(seeding: Seeding) {
       })),
     )
     .onConflictDoNothing();
-  if (store && !seeding.verificationSeeded) {
+  await seedEventVendors(seeding, files);
+  if (files) {
     await seedDemoVerification({
       tx,
-      store,
+      store: files,
       now,
       vendors: DEMO_VENDORS,
       reviewerId: seeding.demoAccounts ? DEMO_ACCOUNTS.admin.id : null,

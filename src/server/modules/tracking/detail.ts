@@ -8,6 +8,7 @@ import {
 } from '../../../shared/order-machine.ts';
 import type { OrderStatus } from '../../../shared/order-status.ts';
 import { proofSteps } from '../../../shared/proofs.ts';
+import { isPickup, presentBrief } from '../../../shared/quote-brief.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type { Db } from '../../db/client.ts';
 import { claims, orderProofs, orders, payments, reviews, users, vendors } from '../../db/schema/index.ts';
@@ -115,14 +116,7 @@ export async function getOrderDetail(
     },
     customerName:
       [row.customerFirstName, row.customerLastName].filter(Boolean).join(' ').trim() || row.customerName,
-    brief: order.brief
-      ? {
-          ...order.brief,
-          dietary: [...order.brief.dietary],
-          allergies: shown(order.brief.allergies, 'customer'),
-          notes: shown(order.brief.notes, 'customer'),
-        }
-      : null,
+    brief: order.brief ? presentBrief(order.brief, (text) => shown(text, 'customer')) : null,
     design: order.designSnapshot
       ? {
           occasion: order.designSnapshot.occasion,
@@ -183,4 +177,10 @@ export async function getOrderDetail(
 
 /** Delivery or pickup, by the brief; an order made before briefs were kept is a delivery if it has an address. */
 export const orderFulfillment = (order: Pick<OrderRow, 'brief' | 'deliveryAddress'>) =>
-  order.brief?.fulfillment ?? (order.deliveryAddress ? 'delivery' : 'pickup');
+  order.brief
+    ? isPickup(order.brief)
+      ? 'pickup'
+      : 'delivery'
+    : order.deliveryAddress
+      ? 'delivery'
+      : 'pickup';

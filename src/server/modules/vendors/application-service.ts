@@ -1,6 +1,7 @@
 import { type APIError, isAPIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
-import type { VendorSignUpInput } from '../../../shared/schemas/auth.ts';
+import { vendorCategories } from '../../../shared/catalog.ts';
+import type { VendorSignUpInput, VendorSignUpValues } from '../../../shared/schemas/auth.ts';
 import type { Db } from '../../db/client.ts';
 import { users, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
@@ -19,7 +20,7 @@ export async function applyAsVendor({
 }: {
   db: Db;
   auth: Auth;
-  input: VendorSignUpInput;
+  input: VendorSignUpValues;
 }): Promise<void> {
   const email = input.email.toLowerCase();
   let userId: string;
@@ -49,8 +50,11 @@ export async function applyAsVendor({
         userId,
         businessName: input.businessName,
         businessAddress: input.businessAddress,
-        specialty: input.specialty,
-        specialties: [input.specialty],
+        // A cake maker's specialty; another vendor's `specialty` is its category (the vendors table).
+        specialty: input.category === 'cakes' ? input.specialty! : input.category,
+        specialties: input.category === 'cakes' ? [input.specialty!] : [],
+        category: input.category,
+        categories: vendorCategories(input.category, input.otherCategories),
         location: input.location,
         phone: input.phone,
         status: 'pending',

@@ -34,6 +34,7 @@ function* requests(count: number) {
         'swee',
       ]),
       location: pick(['all', 'vancouver', 'burnaby'] as const),
+      category: pick(['all', 'flowers'] as const),
       specialty: pick(['all', 'wedding'] as const),
       sort,
       dietary: pick([[], ['vegan'], ['vegan', 'halal']] as const).slice(),

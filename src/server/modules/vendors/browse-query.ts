@@ -74,6 +74,7 @@ function whereClause({ filters: f, verifiedOnly, today }: BrowseOptions, bind: B
   if (verifiedOnly) parts.push(sql`v.verified`);
   if (f.q) parts.push(searchCondition(fuzzyWords(f.q), bind));
   if (f.location !== 'all') parts.push(sql`v.location = ${bind('location')}`);
+  if (f.category !== 'all') parts.push(sql`v.categories @> ARRAY[${bind('category')}]::text[]`);
   if (f.specialty !== 'all') parts.push(sql`v.specialties @> ARRAY[${bind('specialty')}]::text[]`);
   if (f.dietary.length) parts.push(sql`v.dietary_options @> ${bind('dietary')}::text[]`);
   if (f.tier.length) parts.push(sql`v.price_tier = ANY(${bind('tier')}::int[])`);
@@ -91,6 +92,7 @@ function whereValues({ filters: f, today }: BrowseOptions, values: Record<string
     else values.q = f.q;
   }
   if (f.location !== 'all') values.location = f.location;
+  if (f.category !== 'all') values.category = f.category;
   if (f.specialty !== 'all') values.specialty = f.specialty;
   if (f.dietary.length) values.dietary = `{${f.dietary.join(',')}}`;
   if (f.tier.length) values.tier = `{${f.tier.join(',')}}`;
@@ -115,6 +117,7 @@ function whereShape({ filters: f, verifiedOnly, today }: BrowseOptions): string 
     verifiedOnly ? 'verified' : '',
     words === undefined ? '' : words === null ? 'q' : `w${words.length}`,
     f.location !== 'all' ? 'location' : '',
+    f.category !== 'all' ? 'category' : '',
     f.specialty !== 'all' ? 'specialty' : '',
     f.dietary.length ? 'dietary' : '',
     f.tier.length ? 'tier' : '',
@@ -166,7 +169,7 @@ function pageSql(options: PageOptions, bind: Bind): SQL {
     : whereClause(options, bind);
   const order = orderBy(options.filters.sort);
   return sql`WITH page AS (
-  SELECT v.id, v.business_name, v.specialty, v.location, v.rating::float8 AS rating, v.review_count,
+  SELECT v.id, v.business_name, v.specialty, v.category, v.categories, v.from_price_cents, v.location, v.rating::float8 AS rating, v.review_count,
     v.total_orders, v.image_url, v.verified, v.response_time_minutes, v.price_tier, v.description,
     v.specialties, v.dietary_options, v.offers_delivery
   FROM vendors v
@@ -247,6 +250,7 @@ export function countKey({ filters: f, verifiedOnly = false }: BrowseOptions): s
     verifiedOnly,
     f.q ?? null,
     f.location,
+    f.category,
     f.specialty,
     set(f.dietary),
     set(f.tier),
@@ -260,6 +264,9 @@ export interface BrowseRow {
   id: string;
   business_name: string;
   specialty: string;
+  category: string;
+  categories: string[];
+  from_price_cents: number | null;
   location: string;
   rating: number;
   review_count: number;

@@ -1,5 +1,5 @@
 import type { VendorCard, VendorProfile } from '../../../shared/schemas/vendors.ts';
-import { locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
+import { categoryLabel, locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
 import type { vendors } from '../../db/schema/index.ts';
 import { fileUrl } from '../storage/index.ts';
 
@@ -11,6 +11,9 @@ export type VendorCardRow = Pick<
   | 'id'
   | 'businessName'
   | 'specialty'
+  | 'category'
+  | 'categories'
+  | 'fromPriceCents'
   | 'location'
   | 'rating'
   | 'reviewCount'
@@ -39,6 +42,10 @@ export function presentVendorCard(v: VendorCardRow, portfolio: PortfolioSummary 
     name: v.businessName,
     specialty: v.specialty,
     specialtyLabel: specialtyLabel(v.specialty),
+    category: v.category,
+    categoryLabel: categoryLabel(v.category),
+    categories: v.categories.length ? v.categories : [v.category],
+    fromPriceCents: v.fromPriceCents,
     location: v.location,
     locationLabel: locationLabel(v.location),
     rating: Number(v.rating),
@@ -50,7 +57,8 @@ export function presentVendorCard(v: VendorCardRow, portfolio: PortfolioSummary 
       v.responseTimeMinutes === null ? null : Math.round((v.responseTimeMinutes / 60) * 10) / 10,
     priceTier: v.priceTier,
     description: v.description,
-    specialties: v.specialties.length ? v.specialties : [v.specialty],
+    // A vendor that sells no cakes has no cake specialties (its `specialty` is its category).
+    specialties: v.specialties.length || v.category !== 'cakes' ? v.specialties : [v.specialty],
     dietaryOptions: v.dietaryOptions,
     offersDelivery: v.offersDelivery,
     portfolio: {

@@ -13,6 +13,8 @@ export function presentOwnVendorProfile(v: VendorRow): OwnVendorProfile {
     location: v.location,
     specialty: v.specialty,
     specialties: v.specialties,
+    category: v.category,
+    categories: v.categories,
     description: v.description ?? '',
     website: v.website ?? '',
     instagram: v.instagram ?? '',

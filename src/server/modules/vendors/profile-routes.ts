@@ -53,7 +53,8 @@ export const vendorProfileRoutes = openApiRoutes()
   })
   .openapi(update, async (c) => {
     const input = c.req.valid('json');
-    const vendor = await updateVendorProfile({ db: c.var.services.db, actor: c.var.actor, input });
+    const { db, clock } = c.var.services;
+    const vendor = await updateVendorProfile({ db, actor: c.var.actor, input, now: clock.now() });
     return c.json({ profile: presentOwnVendorProfile(vendor) }, 200);
   })
   .openapi(image, async (c) => {

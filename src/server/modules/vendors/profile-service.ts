@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { vendorCategories, type VendorCategory } from '../../../shared/catalog.ts';
 import type { VendorProfileValues } from '../../../shared/schemas/vendor-profile.ts';
+import { vancouverDay } from '../../../shared/time.ts';
 import type { Db } from '../../db/client.ts';
 import { vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { ownVendor } from '../auth/index.ts';
+import { recomputeVerified } from '../verification/index.ts';
 import { deleteStoredImage, fileUrl, keyPrefix, storeUploadedImage } from '../storage/index.ts';
 import type { ObjectStore } from '../storage/index.ts';
 
@@ -18,46 +21,69 @@ export async function getApprovedOwnVendor(opts: { db: Db; actor: Actor }): Prom
   return vendor;
 }
 
-/** Saves Edit Profile. The main specialty is always one of the specialties customers filter on. */
+/**
+ * Saves Edit Profile. A cake maker's main specialty is always one of the specialties customers filter
+ * on; another vendor's `specialty` stays its category. Other categories may be added or removed (the
+ * primary stays): the checklist depends on them, so the badge is recomputed in the same transaction.
+ */
 export async function updateVendorProfile({
   db,
   actor,
   input,
+  now = new Date(),
 }: {
   db: Db;
   actor: Actor;
   input: VendorProfileValues;
+  now?: Date;
 }): Promise<VendorRow> {
   const vendor = await getApprovedOwnVendor({ db, actor });
-  const specialties = [input.specialty, ...input.specialties.filter((s) => s !== input.specialty)];
+  const bakes = vendor.category === 'cakes';
+  if (bakes && !input.specialty)
+    throw AppError.validation({ specialty: 'Please choose your main specialty.' });
+  const specialty = bakes ? input.specialty! : vendor.specialty;
+  const categories = input.otherCategories
+    ? vendorCategories(vendor.category as VendorCategory, input.otherCategories)
+    : vendor.categories;
+  // Cake specialties are for vendors who sell cakes.
+  const specialties = bakes
+    ? [specialty, ...input.specialties.filter((s) => s !== specialty)]
+    : categories.includes('cakes')
+      ? [...new Set(input.specialties)]
+      : [];
   const instagram = input.instagram ? `@${input.instagram.replace(/^@/, '')}` : null;
-  const [updated] = await db
-    .update(vendors)
-    .set({
-      businessName: input.businessName,
-      businessAddress: input.businessAddress,
-      phone: input.phone,
-      location: input.location,
-      specialty: input.specialty,
-      specialties,
-      description: input.description || null,
-      website: input.website || null,
-      instagram,
-      priceTier: input.priceTier,
-      dietaryOptions: [...new Set(input.dietaryOptions)],
-      offersDelivery: input.offersDelivery,
-      offersPickup: input.offersPickup,
-      cancellationRefundPercent: input.cancellationRefundPercent,
-      leadTimeDays: input.leadTimeDays,
-      ordersPerDay: input.ordersPerDay,
-      ...(input.depositPercent !== undefined && { depositPercent: input.depositPercent }),
-      ...(input.balanceDueDays !== undefined && { balanceDueDays: input.balanceDueDays }),
-      ...(input.changeCutoffHours !== undefined && { changeCutoffHours: input.changeCutoffHours }),
-      updatedAt: new Date(),
-    })
-    .where(eq(vendors.id, vendor.id))
-    .returning();
-  return updated!;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(vendors)
+      .set({
+        businessName: input.businessName,
+        businessAddress: input.businessAddress,
+        phone: input.phone,
+        location: input.location,
+        specialty,
+        specialties,
+        categories,
+        description: input.description || null,
+        website: input.website || null,
+        instagram,
+        priceTier: input.priceTier,
+        dietaryOptions: [...new Set(input.dietaryOptions)],
+        offersDelivery: input.offersDelivery,
+        offersPickup: input.offersPickup,
+        cancellationRefundPercent: input.cancellationRefundPercent,
+        leadTimeDays: input.leadTimeDays,
+        ordersPerDay: input.ordersPerDay,
+        ...(input.depositPercent !== undefined && { depositPercent: input.depositPercent }),
+        ...(input.balanceDueDays !== undefined && { balanceDueDays: input.balanceDueDays }),
+        ...(input.changeCutoffHours !== undefined && { changeCutoffHours: input.changeCutoffHours }),
+        updatedAt: new Date(),
+      })
+      .where(eq(vendors.id, vendor.id))
+      .returning();
+    if (categories.join() === vendor.categories.join()) return updated!;
+    const verified = await recomputeVerified(tx, { vendorId: vendor.id, today: vancouverDay(now) });
+    return { ...updated!, verified };
+  });
 }
 
 /** Replaces the profile image (the cover of the vendor's page and cards); the old files are removed. */

@@ -26,6 +26,9 @@ const toItem = (r: BrowseRow): VendorListItem => ({
     id: r.id,
     businessName: r.business_name,
     specialty: r.specialty,
+    category: r.category,
+    categories: r.categories,
+    fromPriceCents: r.from_price_cents,
     location: r.location,
     rating: Number(r.rating),
     reviewCount: r.review_count,
@@ -90,6 +93,7 @@ function countMatches(db: Db, options: BrowseOptions, version: bigint): Promise<
 
 const NO_FILTERS: VendorFilters = {
   location: 'all',
+  category: 'all',
   specialty: 'all',
   sort: 'rating',
   dietary: [],

@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/schemas/verification.ts';
 import { vancouverDay } from '../../../shared/time.ts';
 import {
+  checklistKinds,
   expiresSoon,
   VERIFICATION_ITEMS,
   VERIFICATION_KINDS,
@@ -56,9 +57,9 @@ export function presentItem(
   };
 }
 
-/** Every item of the checklist, in the checklist's order, uploaded or not. */
+/** Every item of the checklist of the vendor's categories, in the checklist's order, uploaded or not. */
 export function presentChecklist(
-  vendor: { id: string; businessName: string; verified: boolean },
+  vendor: { id: string; businessName: string; verified: boolean; categories: string[] },
   rows: VerificationItemRow[],
   now: Date,
   audience: DocumentAudience,
@@ -67,7 +68,7 @@ export function presentChecklist(
     vendorId: vendor.id,
     businessName: vendor.businessName,
     verified: vendor.verified,
-    items: VERIFICATION_KINDS.map((kind) =>
+    items: checklistKinds(vendor.categories).map((kind) =>
       presentItem(
         kind,
         rows.find((r) => r.kind === kind),

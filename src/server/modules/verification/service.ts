@@ -3,8 +3,9 @@ import type { RejectItemInput, VerifyItemInput } from '../../../shared/schemas/v
 import { hasForbiddenCharacters } from '../../../shared/text.ts';
 import { addCalendarDays, vancouverDay } from '../../../shared/time.ts';
 import {
-  REQUIRED_VERIFICATION_KINDS,
+  checklistKinds,
   VERIFICATION_ITEMS,
+  VERIFICATION_KINDS,
   type VerificationKind,
 } from '../../../shared/verification.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -35,19 +36,27 @@ async function lockVendor(tx: Tx, vendorId: string): Promise<VendorRow | undefin
 }
 
 /**
- * Sets vendors.verified to what the checklist says on the Vancouver day `today`: every required item
- * verified and not past its last valid day. Call it in the transaction of every change (vendor row locked).
+ * Sets vendors.verified to what the checklist of the vendor's categories says on the Vancouver day
+ * `today`: every item verified and not past its last valid day. Call it in the transaction of every
+ * change (vendor row locked), a change of the vendor's categories included.
  */
 export async function recomputeVerified(
   tx: Db | Tx,
   { vendorId, today }: { vendorId: string; today: string },
 ): Promise<boolean> {
+  const [vendor] = await tx
+    .select({ categories: vendors.categories })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+    .limit(1);
+  if (!vendor) return false;
+  const kinds = checklistKinds(vendor.categories);
   const complete = sql<boolean>`(
-    SELECT count(*) = ${REQUIRED_VERIFICATION_KINDS.length}
+    SELECT count(*) = ${kinds.length}
     FROM ${vendorVerificationItems} i
     WHERE i.vendor_id = ${vendorId}
       AND i.kind IN (${sql.join(
-        REQUIRED_VERIFICATION_KINDS.map((k) => sql`${k}`),
+        kinds.map((k) => sql`${k}`),
         sql`, `,
       )})
       AND i.status = 'verified'
@@ -105,6 +114,8 @@ export async function uploadDocument({
   const vendor = await ownVendor({ db, actor });
   if (vendor.status === 'rejected')
     throw AppError.forbidden('Your application was not approved, so there is nothing to verify.');
+  if (!checklistKinds(vendor.categories).includes(kind))
+    throw AppError.validation({ kind: 'This item is not on the checklist of your categories.' });
   if (hasForbiddenCharacters(file.name)) throw AppError.validation({ file: 'The file name is not valid.' });
   const document = await checkDocument(file.bytes);
   const key = await storeDocument(store, vendor.id, document);
@@ -294,7 +305,7 @@ export async function publicChecks(db: Db, { vendorId, now }: { vendorId: string
       and(
         eq(vendorVerificationItems.vendorId, vendorId),
         eq(vendorVerificationItems.status, 'verified'),
-        inArray(vendorVerificationItems.kind, [...REQUIRED_VERIFICATION_KINDS]),
+        inArray(vendorVerificationItems.kind, [...VERIFICATION_KINDS]),
       ),
     );
   return rows.filter((r) => r.expiresOn === null || r.expiresOn >= today);

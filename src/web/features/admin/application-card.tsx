@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
+import { categoryLabel, locationLabel, specialtyLabel } from '../../../shared/catalog.ts';
 import { rejectApplicationSchema, type VendorApplication } from '../../../shared/schemas/admin.ts';
 import { formatDate } from '../../../shared/time.ts';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -65,9 +65,17 @@ export function ApplicationCard({ app }: { app: VendorApplication }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 className="text-lg font-semibold">{app.businessName}</h3>
+          <p className="text-sm font-medium text-cocoa-700">
+            {categoryLabel(app.category)}
+            {app.categories.length > 1 &&
+              ` (also ${app.categories
+                .filter((c) => c !== app.category)
+                .map(categoryLabel)
+                .join(', ')})`}
+          </p>
           <p className="text-sm text-cocoa-600">
-            {specialtyLabel(app.specialty)} · {locationLabel(app.location)} · applied{' '}
-            {formatDate(app.createdAt)}
+            {app.category === 'cakes' && `${specialtyLabel(app.specialty)} · `}
+            {locationLabel(app.location)} · applied {formatDate(app.createdAt)}
           </p>
           <p className="text-sm text-cocoa-600">
             {app.email}{' '}

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { LOCATIONS, SPECIALTIES } from '../../../shared/catalog.ts';
+import { LOCATIONS, SPECIALTIES, VENDOR_CATEGORIES } from '../../../shared/catalog.ts';
 import {
   type VendorApplicationSubmitted,
   vendorSignUpSchema,
@@ -12,16 +12,20 @@ import { Button } from '../../components/ui/button.tsx';
 import { CheckboxField, formFields, InputField, SelectField } from '../../components/ui/field.tsx';
 import { Options } from '../../components/ui/input.tsx';
 import { ApiError, api } from '../../lib/api.ts';
+import { ChoiceGroup } from '../vendor-admin/choice-group.tsx';
 
 export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void }) {
-  const { register, handleSubmit, formState, setError } = useForm<VendorSignUpInput>({
+  const { register, handleSubmit, formState, setError, control } = useForm<VendorSignUpInput>({
     resolver: zodResolver(vendorSignUpSchema),
   });
+  const category = useWatch({ control, name: 'category' });
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (v: VendorSignUpInput) => {
     try {
-      await api<VendorApplicationSubmitted>('/api/vendor-applications', { method: 'POST', json: v });
+      // The cake specialty only for a cake maker (a field hidden after a change of category may hold one).
+      const body = { ...v, specialty: v.category === 'cakes' ? v.specialty : undefined };
+      await api<VendorApplicationSubmitted>('/api/vendor-applications', { method: 'POST', json: body });
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.fields)) {
@@ -54,13 +58,29 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
           </option>
           <Options options={LOCATIONS} />
         </SelectField>
+        <SelectField label="What you mainly offer" defaultValue="" {...field('category')}>
+          <option value="" disabled>
+            Choose a category
+          </option>
+          <Options options={VENDOR_CATEGORIES} />
+        </SelectField>
+      </div>
+      {(category === 'cakes' || !category) && (
         <SelectField label="Specialty" defaultValue="" {...field('specialty')}>
           <option value="" disabled>
             Choose your specialty
           </option>
           <Options options={SPECIALTIES} />
         </SelectField>
-      </div>
+      )}
+      <ChoiceGroup
+        id="vr-otherCategories"
+        legend="You also offer (optional)"
+        type="checkbox"
+        options={VENDOR_CATEGORIES.filter((c) => c.value !== category)}
+        registration={register('otherCategories')}
+        error={err('otherCategories')}
+      />
       <InputField label="Password" type="password" autoComplete="new-password" {...field('password')} />
       <CheckboxField id="vr-agree" error={err('acceptAgreement')} {...register('acceptAgreement')}>
         I agree to the Vendor Agreement and the{' '}

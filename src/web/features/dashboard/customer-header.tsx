@@ -26,6 +26,9 @@ export function CustomerHeader({
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="lg" variant="outline">
+            <Link to="/plans">My Events</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
             <Link to="/quotes">My Quotes</Link>
           </Button>
           <Button size="lg" onClick={() => navigate('/#ai-designer')}>

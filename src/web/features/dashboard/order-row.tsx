@@ -1,4 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
+import { orderTitle } from '../../../shared/quote-brief.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { fulfillmentLabel } from '../../../shared/fulfillment.ts';
@@ -30,7 +31,7 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-lg font-semibold">{o.occasion ? `${o.occasion} Cake` : 'Custom Cake'}</h3>
+            <h3 className="text-lg font-semibold">{orderTitle(o)}</h3>
             <StatusBadge status={o.status} />
           </div>
           <Link to={`/vendor/${o.vendor.id}`} className="text-sm font-medium text-rose-600 hover:underline">

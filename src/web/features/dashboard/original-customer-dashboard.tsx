@@ -9,6 +9,7 @@ import { UnreadMessagesBadge } from '../notifications/unread-badge.tsx';
 import { VendorCard } from '../vendors/vendor-card.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { OrderRow } from './order-row.tsx';
+import { PayTogether } from '../payments/pay-together.tsx';
 import { CustomerHeader } from './customer-header.tsx';
 import { DashboardError, DesignCard, EmptyState } from './parts.tsx';
 import { OriginalCustomerDashboardSkeleton } from './skeletons.tsx';
@@ -83,6 +84,7 @@ export function OriginalCustomerDashboard({ user }: { user: SessionUser }) {
             </div>
           </div>
           <div className="mt-5 space-y-4">
+            <PayTogether orders={data.orders} />
             {data.orders.length === 0 ? (
               <EmptyState title="No orders yet" text="Start by designing your first cake!" />
             ) : orders.length === 0 ? (

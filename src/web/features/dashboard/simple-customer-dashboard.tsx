@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
+import { orderTitle } from '../../../shared/quote-brief.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SessionUser } from '../../lib/auth-client.ts';
+import { PayTogether } from '../payments/pay-together.tsx';
 import { useCustomerDashboard } from './api.ts';
 import { CustomerHeader } from './customer-header.tsx';
 import { AmountStatus, DashboardError, DesignCard, EmptyState, forOrder, PaymentActions } from './parts.tsx';
@@ -34,6 +36,8 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
           <h2 id="recent-orders" className="text-2xl font-semibold">
             Recent Orders
           </h2>
+          {/* Every order waiting for payment, not only the 3 recent ones below. */}
+          <PayTogether orders={data.orders} className="mt-4" />
           {data.orders.length === 0 ? (
             <EmptyState className="mt-4" title="No orders yet" text="Start by designing your first cake!" />
           ) : (
@@ -46,7 +50,7 @@ export function SimpleCustomerDashboard({ user }: { user: SessionUser }) {
                     <div className="min-w-0 flex-1 basis-48">
                       <p className="text-xs font-medium text-cocoa-500">{o.orderNumber}</p>
                       <p className="break-words font-semibold">
-                        {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} ·{' '}
+                        {orderTitle(o)} ·{' '}
                         <Link to={`/vendor/${o.vendor.id}`} className="text-rose-600 hover:underline">
                           {o.vendor.businessName}
                         </Link>

@@ -19,6 +19,7 @@ const VENDOR_TABS = [
   'orders',
   'calendar',
   'portfolio',
+  'packages',
   'analytics',
   'payouts',
 ] as const;
@@ -33,6 +34,8 @@ const TAB_CODE = {
   calendar: () => import('../calendar/vendor-calendar.tsx'),
   portfolio: () =>
     import('../vendor-admin/portfolio-manager.tsx').then((m) => ({ default: m.PortfolioManager })),
+  packages: () =>
+    import('../vendor-admin/packages-manager.tsx').then((m) => ({ default: m.PackagesManager })),
   analytics: () => import('./vendor-analytics.tsx'),
   payouts: () => import('../payments/vendor-payouts.tsx').then((m) => ({ default: m.VendorPayouts })),
 };
@@ -40,6 +43,7 @@ const QuoteInbox = lazy(TAB_CODE.quotes);
 const VendorOrders = lazy(TAB_CODE.orders);
 const VendorCalendar = lazy(TAB_CODE.calendar);
 const PortfolioManager = lazy(TAB_CODE.portfolio);
+const PackagesManager = lazy(TAB_CODE.packages);
 const VendorAnalytics = lazy(TAB_CODE.analytics);
 const VendorPayouts = lazy(TAB_CODE.payouts);
 
@@ -136,6 +140,11 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
             <PortfolioManager />
           </LazyPart>
         </TabsContent>
+        <TabsContent value="packages">
+          <LazyPart fallback={<DashboardLoading />}>
+            <PackagesManager />
+          </LazyPart>
+        </TabsContent>
         <TabsContent value="analytics">
           <LazyPart fallback={<DashboardLoading />}>
             <VendorAnalytics userId={user.id} />
@@ -152,7 +161,7 @@ export function VendorDashboardView({ user }: { user: SessionUser }) {
 }
 
 /**
- * The seven tabs in one row that scrolls sideways on a phone (two rows pushed the first card off the
+ * The eight tabs in one row that scrolls sideways on a phone (two rows pushed the first card off the
  * first screen). The open tab is scrolled into view, by the row only, never the page: after a link to
  * ?tab=payouts and as arrow keys or other buttons change the tab.
  */
@@ -175,6 +184,7 @@ function VendorTabsList({ tab }: { tab: string }) {
       <TabTrigger tab="orders">Orders</TabTrigger>
       <TabTrigger tab="calendar">Calendar</TabTrigger>
       <TabTrigger tab="portfolio">Portfolio</TabTrigger>
+      <TabTrigger tab="packages">Packages</TabTrigger>
       <TabTrigger tab="analytics">Analytics</TabTrigger>
       <TabTrigger tab="payouts">Payouts</TabTrigger>
     </TabsList>

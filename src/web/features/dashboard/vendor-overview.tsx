@@ -1,4 +1,5 @@
 import { CalendarCheck, DollarSign, Inbox, Package, Star } from 'lucide-react';
+import { orderTitle } from '../../../shared/quote-brief.ts';
 import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/money.ts';
 import { formatDayKey, formatShortDateTime } from '../../../shared/time.ts';
@@ -104,7 +105,7 @@ function TodaysOrders({
           <div className="min-w-0">
             <p className="text-xs text-cocoa-500">{o.orderNumber}</p>
             <p className="font-medium">
-              {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+              {orderTitle(o)} · {o.customerName}
             </p>
             <p className="text-xs text-cocoa-500">
               Due <time dateTime={o.deliveryDate}>{formatShortDateTime(o.deliveryDate)}</time>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { dietaryLabel } from '../../../shared/catalog.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
+import { briefTitle, fulfillmentLabel } from '../../../shared/quote-brief.ts';
 import { formatDateTime } from '../../../shared/time.ts';
 import { DesignLockNote } from '../proofs/design-lock.tsx';
 
@@ -17,6 +18,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Where the cake goes: the delivery address, or the vendor's pickup address once the order is paid. */
 function Fulfillment({ order }: { order: OrderDetail }) {
+  if (order.brief?.kind === 'event')
+    return (
+      <>
+        {fulfillmentLabel(order.brief)}: {order.brief.venueAddress}
+      </>
+    );
   if (order.fulfillment === 'delivery')
     return <>Delivery to {order.brief?.deliveryAddress ?? 'the address agreed'}</>;
   if (order.viewer === 'vendor') return <>Pickup at your shop</>;
@@ -36,7 +43,9 @@ function Fulfillment({ order }: { order: OrderDetail }) {
  * notes included.
  */
 export function OrderBrief({ order }: { order: OrderDetail }) {
-  const { brief, design } = order;
+  if (order.brief?.kind === 'event') return <EventOrderBrief order={order} brief={order.brief} />;
+  const { design } = order;
+  const brief = order.brief?.kind === 'cake' ? order.brief : null;
   const budget = brief && [brief.budgetMinCents, brief.budgetMaxCents].filter((c) => c !== undefined);
   return (
     <section aria-label="What was agreed" className="rounded-2xl bg-cream-100 p-4">
@@ -80,6 +89,32 @@ export function OrderBrief({ order }: { order: OrderDetail }) {
           <DesignLockNote order={order} />
         </div>
       </div>
+    </section>
+  );
+}
+
+type EventBriefView = Extract<NonNullable<OrderDetail['brief']>, { kind: 'event' }>;
+
+/** What was agreed with an event vendor: what for, when and where, the package, notes and budget. */
+function EventOrderBrief({ order, brief }: { order: OrderDetail; brief: EventBriefView }) {
+  const budget = [brief.budgetMinCents, brief.budgetMaxCents].filter((c) => c !== undefined);
+  return (
+    <section aria-label="What was agreed" className="rounded-2xl bg-cream-100 p-4">
+      <p className="font-semibold text-cocoa-900">
+        {briefTitle(brief)}
+        {order.deliveryDate && (
+          <span className="font-normal text-cocoa-600"> · {formatDateTime(order.deliveryDate)}</span>
+        )}
+      </p>
+      <dl className="mt-3 space-y-1.5 text-sm">
+        {brief.packageName && <Row label="Package">{brief.packageName}</Row>}
+        <Row label="Where">
+          <Fulfillment order={order} />
+        </Row>
+        <Row label="Guests">{brief.guests}</Row>
+        {brief.notes && <Row label="Notes">“{brief.notes}”</Row>}
+        {budget.length > 0 && <Row label="Budget">{budget.map((c) => formatCents(c)).join(' – ')}</Row>}
+      </dl>
     </section>
   );
 }

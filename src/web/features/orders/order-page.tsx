@@ -12,6 +12,9 @@ import { Skeleton } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, StatusBadge } from '../dashboard/parts.tsx';
 import { ReviewDialog } from '../dashboard/review-dialog.tsx';
+import { PayTogetherForOrder } from '../payments/pay-together.tsx';
+import { OrderSchedule } from '../plans/order-schedule.tsx';
+import { briefTitle } from '../../../shared/quote-brief.ts';
 import { useOrder, useOrderConversation } from './api.ts';
 import { OrderTracker } from './order-tracker.tsx';
 
@@ -87,7 +90,7 @@ export function OrderPage({ orderId }: { orderId: string }) {
               <StatusBadge status={o.status} />
             </div>
             <p className="mt-1 text-cocoa-700">
-              {title ? `${title} cake` : 'Custom cake'} ·{' '}
+              {o.brief?.kind === 'event' ? briefTitle(o.brief) : title ? `${title} cake` : 'Custom cake'} ·{' '}
               {o.viewer === 'vendor' ? (
                 o.customerName
               ) : (
@@ -123,6 +126,11 @@ export function OrderPage({ orderId }: { orderId: string }) {
             ))}
         </div>
       </Card>
+      {/* Waiting for payment, with other orders waiting too: they can be paid in one checkout. */}
+      {o.viewer === 'customer' && o.status === 'pending' && !o.paymentConfirming && (
+        <PayTogetherForOrder orderId={o.id} className="mt-6" />
+      )}
+      <OrderSchedule orderId={o.id} />
       <Card className="mt-6 p-5 sm:p-7">
         <h2 className="mb-4 text-xl font-semibold">Track Order</h2>
         <OrderTracker orderId={o.id} sectionHeading="h3" />

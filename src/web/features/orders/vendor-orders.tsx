@@ -1,4 +1,6 @@
 import { MessageCircle } from 'lucide-react';
+import { OrderSchedule } from '../plans/order-schedule.tsx';
+import { orderTitle } from '../../../shared/quote-brief.ts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -117,7 +119,7 @@ function VendorOrderCard({ order: o }: { order: VendorOrder }) {
               {o.orderNumber}
             </Link>
             <p className="font-semibold">
-              {o.occasion ? `${o.occasion} Cake` : 'Custom Cake'} · {o.customerName}
+              {orderTitle(o)} · {o.customerName}
             </p>
             <p className="text-xs text-cocoa-500">
               {fulfillmentLabel(o.fulfillment)}: {formatDate(o.deliveryDate)}
@@ -152,6 +154,8 @@ function VendorOrderCard({ order: o }: { order: VendorOrder }) {
       {open && (
         <div className="mt-4 border-t border-cocoa-900/10 pt-4">
           <OrderTracker orderId={o.id} omitAction={cancelOnly ?? undefined} />
+          {/* Booked for an event with other vendors: the day's schedule, to coordinate set-up. */}
+          <OrderSchedule orderId={o.id} className="mt-4 p-4" />
         </div>
       )}
     </Card>

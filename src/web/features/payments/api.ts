@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '../../../shared/schemas/orders.ts';
 import type {
   Checkout,
+  GroupCheckout,
   SandboxCardInput,
   StripeOnboarding,
   VendorPayouts,
@@ -107,3 +108,66 @@ export function useRequestPayout() {
     onSettled: () => void qc.invalidateQueries({ queryKey: paymentKeys.payouts }),
   });
 }
+
+export const groupKeys = {
+  checkout: (orderIds: readonly string[]) => ['checkout-group', [...orderIds].sort().join(',')] as const,
+};
+
+const groupQuery = (orderIds: readonly string[]) => ({
+  queryKey: groupKeys.checkout(orderIds),
+  queryFn: () => api<GroupCheckout>('/api/payments/groups', { method: 'POST', json: { orderIds } }),
+});
+
+/** One checkout for several orders: asking again with the same orders is the same checkout. */
+export const useGroupCheckout = (orderIds: readonly string[]) =>
+  useQuery({
+    ...groupQuery(orderIds),
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.confirming ? 3000 : false),
+  });
+
+/** After an attempt on a group: the checkout as it is, and when paid each order and the dashboards. */
+function useAfterGroupAttempt(orderIds: readonly string[]) {
+  const qc = useQueryClient();
+  return (checkout: GroupCheckout) => {
+    qc.setQueryData(groupKeys.checkout(orderIds), checkout);
+    if (checkout.status === 'succeeded') {
+      for (const id of orderIds) void qc.invalidateQueries({ queryKey: orderKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: dashboardKeys.all });
+      void qc.invalidateQueries({ queryKey: messageKeys.all });
+    }
+  };
+}
+
+export function useGroupSandboxCard(orderIds: readonly string[]) {
+  const done = useAfterGroupAttempt(orderIds);
+  return useMutation({
+    mutationFn: ({ groupId, card }: { groupId: string; card: SandboxCardInput }) =>
+      api<GroupCheckout>(`/api/payments/groups/${groupId}/sandbox-confirmation`, {
+        method: 'POST',
+        json: card,
+      }),
+    onSuccess: done,
+  });
+}
+
+export function useGroupSandboxAuthentication(orderIds: readonly string[]) {
+  const done = useAfterGroupAttempt(orderIds);
+  return useMutation({
+    mutationFn: ({ groupId, approve }: { groupId: string; approve: boolean }) =>
+      api<GroupCheckout>(`/api/payments/groups/${groupId}/sandbox-authentication`, {
+        method: 'POST',
+        json: { approve },
+      }),
+    onSuccess: done,
+  });
+}
+
+/** A declined group payment is over: a new checkout of the same orders for the next card. */
+export function useNewGroupAttempt(orderIds: readonly string[]) {
+  const qc = useQueryClient();
+  return () => qc.fetchQuery({ ...groupQuery(orderIds), staleTime: 0 });
+}
+
+export const markGroupSubmitted = (groupId: string) =>
+  api<{ confirming: true }>(`/api/payments/groups/${groupId}/submitted`, { method: 'POST' });

@@ -65,7 +65,7 @@ export function CheckoutView({ orderId }: { orderId: string }) {
           />
         ) : c.provider === 'stripe' ? (
           <Suspense fallback={<Spinner label="Loading Stripe’s payment form" className="py-16" />}>
-            <StripePaymentForm checkout={c} orderId={orderId} />
+            <StripePaymentForm checkout={c} orderId={orderId} title={`Pay for your ${c.subject}`} />
           </Suspense>
         ) : (
           <CardForm

@@ -19,8 +19,26 @@ import { markSubmitted, useOrderAfterPayment } from './api.ts';
 
 const LOAD_FAILED = 'Stripe’s payment form could not be loaded. Check your connection and try again.';
 
-/** The Payment Element for the order's PaymentIntent, and Pay. */
-export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; orderId: string }) {
+/**
+ * The Payment Element for the order's PaymentIntent (or a checkout group's: `submit` and `returnPath`
+ * are then the group's), and Pay.
+ */
+export function StripePaymentForm({
+  checkout,
+  orderId,
+  submit = () => markSubmitted(checkout.paymentId),
+  returnPath = `/orders/${orderId}/pay`,
+  title = 'Pay for your cake',
+}: {
+  checkout: Pick<
+    Checkout,
+    'paymentId' | 'publishableKey' | 'clientSecret' | 'amount' | 'status' | 'failureMessage'
+  >;
+  orderId: string;
+  submit?: () => Promise<unknown>;
+  returnPath?: string;
+  title?: string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [ready, setReady] = useState(false);
@@ -67,7 +85,7 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
     setError(null);
     // Frosted is told first, so a lost webhook is asked about when the order is opened again.
     try {
-      await markSubmitted(checkout.paymentId);
+      await submit();
     } catch (err) {
       refused(err instanceof Error ? err.message : 'Your payment could not be started. Please try again.');
       return;
@@ -75,7 +93,7 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
     // On success Stripe redirects to return_url; coming back here means it could not be confirmed.
     const result = await stripe.current.stripe.confirmPayment({
       elements: stripe.current.elements,
-      confirmParams: { return_url: `${window.location.origin}/orders/${orderId}/pay` },
+      confirmParams: { return_url: `${window.location.origin}${returnPath}` },
     });
     refused(result.error.message ?? 'Your payment could not be completed. Please try again.');
   };
@@ -84,7 +102,7 @@ export function StripePaymentForm({ checkout, orderId }: { checkout: Checkout; o
   return (
     <>
       <h1 id="pay-title" className="flex items-center gap-2 text-3xl font-semibold">
-        <CreditCard className="size-7 text-rose-600" aria-hidden /> Pay for your cake
+        <CreditCard className="size-7 text-rose-600" aria-hidden /> {title}
       </h1>
       <p className="mt-4 flex gap-3 rounded-2xl bg-sage-100/60 p-4 text-sm leading-relaxed text-cocoa-800">
         <Lock className="mt-0.5 size-5 shrink-0 text-sage-700" aria-hidden />

@@ -10,6 +10,7 @@ import type {
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
 import { designerKeys } from '../designer/api.ts';
+import { planKeys } from '../plans/api.ts';
 
 /** The vendor's inbox and the customer's requests are both under `all`. */
 export const quoteKeys = {
@@ -70,12 +71,19 @@ export const designQuery = (id: string) =>
     queryFn: () => api<PublicDesign>(`/api/designs/${encodeURIComponent(id)}`),
   });
 
-export function useCreateQuoteRequest() {
+/** A new request; for an event plan (`planId`), tied to the plan, whose page then shows it. */
+export function useCreateQuoteRequest(planId = '') {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: QuoteRequestInput) =>
-      api<{ requestId: string; quoteIds: string[] }>('/api/quote-requests', { method: 'POST', json: input }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: quoteKeys.requests }),
+      api<{ requestId: string; quoteIds: string[] }>(
+        planId ? `/api/plans/${encodeURIComponent(planId)}/requests` : '/api/quote-requests',
+        { method: 'POST', json: input },
+      ),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: quoteKeys.requests });
+      if (planId) void qc.invalidateQueries({ queryKey: planKeys.plan(planId) });
+    },
   });
 }
 

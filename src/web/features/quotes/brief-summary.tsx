@@ -1,16 +1,24 @@
 import { TriangleAlert } from 'lucide-react';
 import { servingsWarning } from '../../../shared/cake-sizes.ts';
 import type { QuoteRequestView } from '../../../shared/schemas/quotes.ts';
+import { briefTitle } from '../../../shared/quote-brief.ts';
 import { formatDayKey } from '../../../shared/time.ts';
 import { cn } from '../../lib/cn.ts';
 
 type Brief = QuoteRequestView['brief'];
 
-/** "Birthday cake: Lemon, 10 inch (12-15), serves 14 · December 21, 2026 at 12:00 · pickup". */
-export const briefLine = (b: Brief) =>
-  `${b.occasion} cake: ${b.flavor}, ${b.size}, serves ${b.servings} · ${formatDayKey(b.eventDate)} at ${b.eventTime} · ${
+/**
+ * "Birthday cake: Lemon, 10 inch (12-15), serves 14 · December 21, 2026 at 12:00 · pickup", or an event
+ * vendor's: "Flowers for a wedding, 120 guests · June 12, 2027 at 13:00 · at 900 Burrard St, Vancouver, BC".
+ */
+export const briefLine = (b: Brief) => {
+  const when = `${formatDayKey(b.eventDate)} at ${b.eventTime}`;
+  if (b.kind === 'event')
+    return `${briefTitle(b)}${b.packageName ? ` (${b.packageName})` : ''} · ${when} · at ${b.venueAddress}`;
+  return `${b.occasion} cake: ${b.flavor}, ${b.size}, serves ${b.servings} · ${when} · ${
     b.fulfillment === 'delivery' ? `delivery to ${b.deliveryAddress ?? ''}` : 'pickup'
   }`;
+};
 
 /**
  * The accessible name of a control each request of the vendor's inbox repeats: its visible label, then
@@ -30,11 +38,11 @@ export function ServingsNote({
   reader = 'customer',
   className,
 }: {
-  brief: Pick<Brief, 'size' | 'servings'>;
+  brief: Brief;
   reader?: 'customer' | 'vendor';
   className?: string;
 }) {
-  const warning = servingsWarning(brief.size, brief.servings, reader);
+  const warning = brief.kind === 'cake' ? servingsWarning(brief.size, brief.servings, reader) : null;
   if (!warning) return null;
   return (
     <p

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { briefTitle, fulfillmentLabel } from '../../../shared/quote-brief.ts';
 import { dietaryLabel } from '../../../shared/catalog.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { isOpenQuote } from '../../../shared/quote-machine.ts';
@@ -92,15 +93,34 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
           </div>
           <p className="text-sm text-cocoa-600">
             {formatDayKey(b.eventDate)} at {b.eventTime} ·{' '}
-            {b.fulfillment === 'delivery' ? `Delivery to ${b.deliveryAddress ?? ''}` : 'Pickup'}
+            {b.kind === 'event'
+              ? `${fulfillmentLabel(b)}: ${b.venueAddress}`
+              : b.fulfillment === 'delivery'
+                ? `Delivery to ${b.deliveryAddress ?? ''}`
+                : 'Pickup'}
           </p>
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm text-cocoa-700 sm:grid-cols-2">
-            <div>
-              <dt className="inline font-medium">Cake: </dt>
-              <dd className="inline">
-                {b.flavor}, {b.size}, serves {b.servings}
-              </dd>
-            </div>
+            {b.kind === 'event' ? (
+              <>
+                <div>
+                  <dt className="inline font-medium">Booking: </dt>
+                  <dd className="inline">{briefTitle(b)}</dd>
+                </div>
+                {b.packageName && (
+                  <div>
+                    <dt className="inline font-medium">Package: </dt>
+                    <dd className="inline">{b.packageName}</dd>
+                  </div>
+                )}
+              </>
+            ) : (
+              <div>
+                <dt className="inline font-medium">Cake: </dt>
+                <dd className="inline">
+                  {b.flavor}, {b.size}, serves {b.servings}
+                </dd>
+              </div>
+            )}
             {(b.budgetMinCents !== undefined || b.budgetMaxCents !== undefined) && (
               <div>
                 <dt className="inline font-medium">Budget: </dt>
@@ -112,13 +132,13 @@ function QuoteCard({ quote: q }: { quote: VendorQuoteView }) {
                 </dd>
               </div>
             )}
-            {b.allergies && (
+            {b.kind === 'cake' && b.allergies && (
               <div>
                 <dt className="inline font-medium">Allergies: </dt>
                 <dd className="inline">{b.allergies}</dd>
               </div>
             )}
-            {b.dietary.length > 0 && (
+            {b.kind === 'cake' && b.dietary.length > 0 && (
               <div>
                 <dt className="inline font-medium">Dietary: </dt>
                 <dd className="inline">{b.dietary.map(dietaryLabel).join(', ')}</dd>

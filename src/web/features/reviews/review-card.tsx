@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../../shared/catalog.ts';
 import { BadgeCheck, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,13 @@ const initials = (name: string) =>
  * owner writes that reply (their own vendor page only).
  */
 export function ReviewCard({ review: r, replySlot }: { review: PublicReview; replySlot?: ReactNode }) {
-  const cake = r.occasion ? `${r.occasion} cake` : 'Cake';
+  // What was bought: a cake maker's cake (for its occasion), another vendor's category.
+  const cake =
+    r.vendor.category !== 'cakes'
+      ? categoryLabel(r.vendor.category)
+      : r.occasion
+        ? `${r.occasion} cake`
+        : 'Cake';
   return (
     <Card className="p-5 sm:p-7">
       <article className="flex flex-col gap-5 sm:flex-row sm:gap-6">

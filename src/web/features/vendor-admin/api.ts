@@ -5,14 +5,16 @@ import type {
   PortfolioItemCreated,
   VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
+import type { PackageList, PackageSaved, PackageValues } from '../../../shared/schemas/packages.ts';
 import { api } from '../../lib/api.ts';
 import { dashboardKeys } from '../dashboard/api.ts';
 import { vendorKeys } from '../vendors/api/keys.ts';
 
-/** The signed-in vendor's own business: profile and portfolio. */
+/** The signed-in vendor's own business: profile, portfolio and packages. */
 export const vendorAdminKeys = {
   profile: ['vendor-admin', 'profile'] as const,
   portfolio: ['vendor-admin', 'portfolio'] as const,
+  packages: ['vendor-admin', 'packages'] as const,
 };
 
 export const useOwnVendorProfile = ({ enabled = true }: { enabled?: boolean } = {}) =>
@@ -101,5 +103,71 @@ export function useReorderPortfolio() {
       if (ctx?.before) qc.setQueryData(vendorAdminKeys.portfolio, ctx.before);
     },
     onSettled: () => void qc.invalidateQueries({ queryKey: vendorAdminKeys.portfolio }),
+  });
+}
+
+/** The vendor's packages. Every change also changes their page and their card's "From $X". */
+export const usePackages = () =>
+  useQuery({
+    queryKey: vendorAdminKeys.packages,
+    queryFn: () => api<PackageList>('/api/me/vendor-profile/packages'),
+    select: (d) => d.packages,
+  });
+
+function useInvalidatePackages() {
+  const qc = useQueryClient();
+  return () => {
+    void qc.invalidateQueries({ queryKey: vendorAdminKeys.packages });
+    void qc.invalidateQueries({ queryKey: vendorKeys.all });
+  };
+}
+
+/** Adds a package (no id) or changes one (with its id). */
+export function useSavePackage() {
+  const invalidate = useInvalidatePackages();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string | undefined; input: PackageValues }) =>
+      id
+        ? api<PackageSaved>(`/api/me/vendor-profile/packages/${encodeURIComponent(id)}`, {
+            method: 'PUT',
+            json: input,
+          })
+        : api<PackageSaved>('/api/me/vendor-profile/packages', { method: 'POST', json: input }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePackage() {
+  const invalidate = useInvalidatePackages();
+  return useMutation({
+    // 204: no body.
+    mutationFn: (id: string) =>
+      api<null>(`/api/me/vendor-profile/packages/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves a new order; the list shows it at once and rolls back if the server refuses. */
+export function useReorderPackages() {
+  const qc = useQueryClient();
+  const invalidate = useInvalidatePackages();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      api<PackageList>('/api/me/vendor-profile/packages/order', { method: 'PUT', json: { ids } }),
+    onMutate: async (ids) => {
+      await qc.cancelQueries({ queryKey: vendorAdminKeys.packages });
+      const before = qc.getQueryData<PackageList>(vendorAdminKeys.packages);
+      if (before) {
+        const byId = new Map(before.packages.map((p) => [p.id, p]));
+        qc.setQueryData(vendorAdminKeys.packages, {
+          packages: ids.map((id, position) => ({ ...byId.get(id)!, position })),
+        });
+      }
+      return { before };
+    },
+    onError: (_e, _ids, ctx) => {
+      if (ctx?.before) qc.setQueryData(vendorAdminKeys.packages, ctx.before);
+    },
+    onSettled: invalidate,
   });
 }

@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
+  categoryLabel,
   DIETARY_OPTIONS,
   LOCATIONS,
   PRICE_TIERS,
   SPECIALTIES,
   priceTierLabel,
+  VENDOR_CATEGORIES,
 } from '../../../shared/catalog.ts';
 import {
   DESCRIPTION_MAX,
@@ -37,8 +39,10 @@ const toForm = (p: OwnVendorProfile): VendorProfileInput => ({
   businessAddress: p.businessAddress,
   phone: p.phone,
   location: p.location as VendorProfileInput['location'],
-  specialty: p.specialty as VendorProfileInput['specialty'],
+  // A vendor of another category has no cake specialty (its `specialty` is its category).
+  specialty: p.category === 'cakes' ? (p.specialty as VendorProfileInput['specialty']) : undefined,
   specialties: p.specialties as VendorProfileInput['specialties'],
+  otherCategories: p.categories.filter((c) => c !== p.category),
   description: p.description,
   website: p.website,
   instagram: p.instagram,
@@ -65,6 +69,10 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
   const err = (k: keyof VendorProfileInput) => formState.errors[k]?.message;
   const field = formFields('vp', register, formState.errors);
   const descriptionLength = (useWatch({ control, name: 'description' }) ?? '').length;
+  // Cake specialties while the vendor sells cakes (its primary category or one ticked here).
+  const others = useWatch({ control, name: 'otherCategories' });
+  const bakes =
+    profile.category === 'cakes' || (Array.isArray(others) ? others.includes('cakes') : others === 'cakes');
 
   const onSubmit = (values: VendorProfileValues) =>
     save.mutate(values, {
@@ -99,18 +107,31 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
         autoComplete="street-address"
         {...field('businessAddress')}
       />
-      <SelectField label="Main specialty" {...field('specialty')}>
-        <Options options={SPECIALTIES} />
-      </SelectField>
       <ChoiceGroup
-        id="vp-specialties"
-        legend="You also make"
-        hint="Customers find you under each of these specialties."
+        id="vp-otherCategories"
+        legend={`Besides ${categoryLabel(profile.category)}, you also offer`}
+        hint="Customers find you on each of these category pages. Your verification checklist follows them."
         type="checkbox"
-        options={SPECIALTIES}
-        registration={register('specialties')}
-        error={err('specialties')}
+        options={VENDOR_CATEGORIES.filter((c) => c.value !== profile.category)}
+        registration={register('otherCategories')}
+        error={err('otherCategories')}
       />
+      {profile.category === 'cakes' && (
+        <SelectField label="Main specialty" {...field('specialty')}>
+          <Options options={SPECIALTIES} />
+        </SelectField>
+      )}
+      {bakes && (
+        <ChoiceGroup
+          id="vp-specialties"
+          legend={profile.category === 'cakes' ? 'You also make' : 'Cakes you make'}
+          hint="Customers find you under each of these specialties."
+          type="checkbox"
+          options={SPECIALTIES}
+          registration={register('specialties')}
+          error={err('specialties')}
+        />
+      )}
       <Field id="vp-description" label="Description" error={err('description')}>
         <Textarea
           rows={5}
@@ -149,7 +170,11 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
         error={err('dietaryOptions')}
       />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-cocoa-700">How customers receive their cake</legend>
+        <legend className="text-sm font-semibold text-cocoa-700">
+          {profile.category === 'cakes'
+            ? 'How customers receive their cake'
+            : 'How customers receive your order'}
+        </legend>
         <CheckboxField id="vp-pickup" error={err('offersPickup')} {...register('offersPickup')}>
           Pickup from my address
         </CheckboxField>

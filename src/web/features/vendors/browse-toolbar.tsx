@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { LOCATIONS, SPECIALTIES } from '../../../shared/catalog.ts';
+import { LOCATIONS, SPECIALTIES, VENDOR_CATEGORIES } from '../../../shared/catalog.ts';
 import {
   VENDOR_SORT_LABELS,
   VENDOR_SORTS,
@@ -16,7 +16,10 @@ import { moreFilterCount } from './use-browse-filters.ts';
 
 const SEARCH_DELAY_MS = 350;
 
-/** Search, location, specialty, sort and More Filters; every change goes straight to the URL. */
+/**
+ * Search, category, location, specialty (cakes only), sort and More Filters; every change goes
+ * straight to the URL.
+ */
 export function BrowseToolbar({
   filters,
   onChange,
@@ -42,6 +45,8 @@ export function BrowseToolbar({
   }, [text, filters.q, onChange]);
 
   const more = moreFilterCount(filters);
+  // Cake specialties narrow cake makers; for another category they would match nobody.
+  const cakes = filters.category === 'all' || filters.category === 'cakes';
   return (
     <div className="rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-soft)] ring-1 ring-cocoa-900/5 sm:p-6">
       <form
@@ -59,7 +64,21 @@ export function BrowseToolbar({
           onChange={(e) => setText(e.target.value)}
         />
       </form>
-      <div className="mt-4 grid items-end gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-[1fr_1fr_1fr_auto]">
+      <div
+        className={`mt-4 grid items-end gap-3 sm:grid-cols-2 sm:gap-4 ${cakes ? 'lg:grid-cols-[1fr_1fr_1fr_1fr_auto]' : 'lg:grid-cols-[1fr_1fr_1fr_auto]'}`}
+      >
+        <SelectField
+          id="browse-category"
+          label="Category"
+          value={filters.category}
+          onChange={(e) => {
+            const category = e.target.value as VendorFilters['category'];
+            onChange({ category, ...(category !== 'all' && category !== 'cakes' && { specialty: 'all' }) });
+          }}
+        >
+          <option value="all">All categories</option>
+          <Options options={VENDOR_CATEGORIES} />
+        </SelectField>
         <SelectField
           id="browse-location"
           label="Location"
@@ -69,15 +88,17 @@ export function BrowseToolbar({
           <option value="all">All locations</option>
           <Options options={LOCATIONS} />
         </SelectField>
-        <SelectField
-          id="browse-specialty"
-          label="Specialty"
-          value={filters.specialty}
-          onChange={(e) => onChange({ specialty: e.target.value as VendorFilters['specialty'] })}
-        >
-          <option value="all">All specialties</option>
-          <Options options={SPECIALTIES} />
-        </SelectField>
+        {cakes && (
+          <SelectField
+            id="browse-specialty"
+            label="Specialty"
+            value={filters.specialty}
+            onChange={(e) => onChange({ specialty: e.target.value as VendorFilters['specialty'] })}
+          >
+            <option value="all">All specialties</option>
+            <Options options={SPECIALTIES} />
+          </SelectField>
+        )}
         <SelectField
           id="browse-sort"
           label="Sort by"

@@ -2,6 +2,7 @@ import { MessageCircle, Truck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { dietaryLabel, priceTierLabel } from '../../../shared/catalog.ts';
+import { formatFromPrice } from '../../../shared/money.ts';
 import type { VendorCard } from '../../../shared/schemas/vendors.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -42,10 +43,15 @@ export function BrowseVendorCard({ vendor }: { vendor: VendorCard }) {
               </Link>
             </h3>
           </div>
-          <p className="shrink-0 font-semibold text-cocoa-700">
-            <span aria-hidden>{priceTierLabel(vendor.priceTier)}</span>
-            <span className="sr-only">Price tier {vendor.priceTier} of 4</span>
-          </p>
+          <div className="shrink-0 text-right">
+            <p className="font-semibold text-cocoa-700">
+              <span aria-hidden>{priceTierLabel(vendor.priceTier)}</span>
+              <span className="sr-only">Price tier {vendor.priceTier} of 4</span>
+            </p>
+            {vendor.fromPriceCents !== null && (
+              <p className="text-sm font-semibold text-rose-700">{formatFromPrice(vendor.fromPriceCents)}</p>
+            )}
+          </div>
         </div>
         <VendorFacts vendor={vendor} className="flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-cocoa-600" />
         {vendor.description && (
@@ -68,7 +74,18 @@ export function BrowseVendorCard({ vendor }: { vendor: VendorCard }) {
           </ul>
         )}
         <div className="mt-auto grid grid-cols-2 gap-2 pt-2">
-          <Button onClick={orderNow}>Order Now</Button>
+          {vendor.category === 'cakes' ? (
+            <Button onClick={orderNow}>Order Now</Button>
+          ) : (
+            // The cake designer is for cakes; other vendors sell their packages, on their page.
+            <Button asChild>
+              {vendor.fromPriceCents !== null ? (
+                <Link to={`/vendor/${vendor.id}#packages`}>See Packages</Link>
+              ) : (
+                <Link to={`/vendor/${vendor.id}`}>View Vendor</Link>
+              )}
+            </Button>
+          )}
           <Button asChild variant="outline">
             <Link to={`/messages?vendor=${encodeURIComponent(vendor.id)}`}>
               <MessageCircle aria-hidden /> Message

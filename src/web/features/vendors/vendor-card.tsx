@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { formatFromPrice } from '../../../shared/money.ts';
 import type { VendorCard as VendorCardData } from '../../../shared/schemas/vendors.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -18,7 +19,7 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
         {vendor.image && (
           <img
             src={vendor.image}
-            alt={`${vendor.name} bakery`}
+            alt={vendor.category === 'cakes' ? `${vendor.name} bakery` : vendor.name}
             loading="lazy"
             className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
           />
@@ -31,6 +32,11 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
             {vendor.specialtyLabel}
           </p>
           <h3 className="mt-1 text-xl font-semibold">{vendor.name}</h3>
+          {vendor.fromPriceCents !== null && (
+            <p className="mt-1 text-sm font-semibold text-rose-700">
+              {formatFromPrice(vendor.fromPriceCents)}
+            </p>
+          )}
         </div>
         <VendorFacts
           vendor={vendor}

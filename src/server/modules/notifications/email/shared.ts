@@ -2,6 +2,8 @@ import { EMAIL_CATEGORY_LABELS, type EmailCategory } from '../../../../shared/sc
 import { formatCents } from '../../../../shared/money.ts';
 import { AUTO_COMPLETE_HOURS } from '../../../../shared/order-machine.ts';
 import type { QuoteBrief } from '../../../../shared/schemas/quotes.ts';
+import { categoryLabel } from '../../../../shared/catalog.ts';
+import { briefTitle, fulfillmentLabel, isEventBrief, isPickup } from '../../../../shared/quote-brief.ts';
 import { formatDateTime, formatDayKey, formatLongDate } from '../../../../shared/time.ts';
 import type { Db } from '../../../db/client.ts';
 import { displayName } from '../../../../shared/people.ts';
@@ -12,9 +14,14 @@ import type { RenderContext } from '../../mail/index.ts';
 
 export const HELP = 'Questions? Reply to this e-mail or visit our support page.';
 
-/** "Birthday cake for December 19, 2026, serves 14, delivery" */
+/**
+ * "Birthday cake for December 19, 2026, serves 14, delivery", or an event vendor's: "Flowers for a
+ * wedding on June 12, 2027, 120 guests, sets up at the venue".
+ */
 export const summarize = (b: QuoteBrief) =>
-  `${b.occasion} cake for ${formatDayKey(b.eventDate)}, serves ${b.servings}, ${b.fulfillment}`;
+  b.kind === 'event'
+    ? `${categoryLabel(b.category)} for a ${b.occasion.toLowerCase()} on ${formatDayKey(b.eventDate)}, ${b.guests} guests, ${fulfillmentLabel(b).toLowerCase()}`
+    : `${b.occasion} cake for ${formatDayKey(b.eventDate)}, serves ${b.servings}, ${b.fulfillment}`;
 
 /** What an e-mail says of an order: its number, the other side, the date, how it arrives, the total. */
 export const orderFacts = async (db: Db, orderId: string) => (await ordersWithParties(db, [orderId]))[0];
@@ -32,12 +39,14 @@ export function orderDetails(order: OrderFacts, forCustomer: boolean): EmailDeta
       ? { label: 'Baker', value: order.vendorName }
       : { label: 'Customer', value: displayName(order.customer) },
     ...(order.brief
-      ? [{ label: 'Cake', value: `${order.brief.occasion}, serves ${order.brief.servings}` }]
+      ? [
+          isEventBrief(order.brief)
+            ? { label: categoryLabel(order.brief.category), value: briefTitle(order.brief) }
+            : { label: 'Cake', value: `${order.brief.occasion}, serves ${order.brief.servings}` },
+        ]
       : []),
     ...(when ? [{ label: 'Event date', value: when }] : []),
-    ...(order.brief
-      ? [{ label: 'Fulfilment', value: order.brief.fulfillment === 'pickup' ? 'Pickup' : 'Delivery' }]
-      : []),
+    ...(order.brief ? [{ label: 'Fulfilment', value: fulfillmentLabel(order.brief) }] : []),
     { label: 'Total', value: formatCents(order.amount) },
   ];
 }
@@ -80,7 +89,7 @@ export function orderUpdate(
         return {
           kind: 'order-ready',
           paragraphs: [
-            order.brief?.fulfillment === 'pickup'
+            order.brief && isPickup(order.brief)
               ? `Your order is ready for pickup. The pickup address is on your order.`
               : `Your order is ready and will be on its way to you soon.`,
           ],

@@ -7,18 +7,22 @@ import { useVendorSearch } from '../../vendors/api/list.ts';
 export interface RequestVendor {
   id: string;
   name: string;
+  /** What the vendor sells: only vendors of the request's category are offered. */
+  categories: string[];
 }
 
 /**
  * Find a vendor by name, specialty or place (the Browse Vendors search) and add them to the request;
- * approved vendors only, as Browse Vendors lists.
+ * approved vendors only, as Browse Vendors lists, and only those who sell what the request is for.
  */
 export function VendorSearch({
+  category,
   listed,
   full,
   onAdd,
   invalid = false,
 }: {
+  category: string;
   listed: string[];
   full: boolean;
   onAdd: (vendor: RequestVendor) => void;
@@ -32,7 +36,7 @@ export function VendorSearch({
     const timer = setTimeout(() => setTerm(text.trim()), 300);
     return () => clearTimeout(timer);
   }, [text]);
-  const search = useVendorSearch(term);
+  const search = useVendorSearch(term, category);
   const results = (search.data?.vendors ?? []).filter((v) => !listed.includes(v.id));
   return (
     <div className="space-y-2 border-t border-cocoa-900/10 pt-3">
@@ -69,7 +73,7 @@ export function VendorSearch({
                     variant="outline"
                     disabled={full}
                     aria-label={`Add ${v.name}`}
-                    onClick={() => onAdd({ id: v.id, name: v.name })}
+                    onClick={() => onAdd({ id: v.id, name: v.name, categories: v.categories })}
                   >
                     Add
                   </Button>

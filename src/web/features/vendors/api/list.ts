@@ -31,16 +31,20 @@ export function useVendorList(filters: VendorFilters) {
 export const VENDOR_SEARCH_RESULTS = 5;
 
 /**
- * Vendors found by name, specialty or place (the Browse Vendors search, approved vendors only); asked
- * only from two characters on.
+ * Vendors found by name, specialty or place (the Browse Vendors search, approved vendors only), of
+ * one category when one is given; asked only from two characters on.
  */
-export const useVendorSearch = (term: string) =>
+export const useVendorSearch = (term: string, category?: string) =>
   useQuery({
-    queryKey: vendorKeys.search(term),
+    queryKey: category ? [...vendorKeys.search(term), category] : vendorKeys.search(term),
     enabled: term.length >= 2,
     queryFn: ({ signal }) =>
       api<VendorList>(
-        `/api/vendors?${new URLSearchParams({ q: term, limit: String(VENDOR_SEARCH_RESULTS) })}`,
+        `/api/vendors?${new URLSearchParams({
+          q: term,
+          ...(category && { category }),
+          limit: String(VENDOR_SEARCH_RESULTS),
+        })}`,
         { signal },
       ),
   });
