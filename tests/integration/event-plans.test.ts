@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderSchedule, PlanList, PlanView } from '../../src/shared/schemas/plans.ts';
 import type { QuoteRequestView } from '../../src/shared/schemas/quotes.ts';
-import { checkoutGroups, eventPlans, orders, quoteRequests } from '../../src/server/db/schema/index.ts';
+import {
+  checkoutGroups,
+  emailOutbox,
+  eventPlans,
+  orders,
+  quoteRequests,
+} from '../../src/server/db/schema/index.ts';
 import { MAX_PLANS_PER_CUSTOMER } from '../../src/shared/plans.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
@@ -276,10 +282,23 @@ describe('event plans', () => {
       ['cakes', null],
       ['photography', 'Northlight Studio'],
     ]);
+    // The florist starts: the customer's e-mail speaks of the event, not of a cake.
+    for (const action of ['confirm', 'start'])
+      expect(
+        (await call('florist', 'POST', `/api/orders/${orderIds.florist}/transitions`, { action })).status,
+      ).toBe(200);
+    await t.services.mailer.deliver();
+    const started = await t.database.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, people.emma.email), eq(emailOutbox.kind, 'order-in-progress')));
+    expect(started.map((m) => m.text?.includes('Bloom & Co has started preparing for your event.'))).toEqual([
+      true,
+    ]);
     const plan = (await (await call('emma', 'GET', `/api/plans/${planId}`)).json()) as PlanView;
     expect(plan.paidCents).toBe(65_000 + 120_000);
     expect(plan.categories.find((c) => c.category === 'flowers')!.booking).toMatchObject({
-      status: 'paid',
+      status: 'in_progress',
       paidCents: 65_000,
       dueNowCents: 0,
     });

@@ -131,7 +131,10 @@ function ReportProblem({ order, onOpened }: { order: OrderDetail; onOpened: () =
   const until = order.claimOpenUntil ? formatDateTime(order.claimOpenUntil) : '';
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-cream-100 p-4 text-sm text-cocoa-700">
-      <p>Something wrong with your cake? You can open a satisfaction claim until {until}.</p>
+      <p>
+        Something wrong with your {order.brief?.kind === 'event' ? 'order' : 'cake'}? You can open a
+        satisfaction claim until {until}.
+      </p>
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         Report a Problem
       </Button>

@@ -82,7 +82,7 @@ export async function renderReminder(
     kind: 'order-complete-reminder',
     unsubscribeUrl: header,
     content: composeEmail(subject, {
-      heading: `Are you happy with your cake from ${order.vendorName}?`,
+      heading: `Are you happy with your ${order.brief?.kind === 'event' ? 'order' : 'cake'} from ${order.vendorName}?`,
       paragraphs: [
         `Order ${order.orderNumber} completes automatically at ${at}, and Frosted then releases your payment to ${order.vendorName}.`,
         'If all is well, you can confirm now. If something is wrong, open a satisfaction claim before then: after it, the payment can no longer be held.',

@@ -82,7 +82,11 @@ export function orderUpdate(
       case 'in_progress':
         return {
           kind: 'order-in-progress',
-          paragraphs: [`${vendor} has started making your cake.`],
+          paragraphs: [
+            order.brief?.kind === 'event'
+              ? `${vendor} has started preparing for your event.`
+              : `${vendor} has started making your cake.`,
+          ],
           button: 'Track my order',
         };
       case 'ready':
