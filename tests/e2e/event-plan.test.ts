@@ -115,96 +115,87 @@ describe('an event plan', () => {
     await page.getByLabel('Cake design').selectOption(design.id);
     await expect.poll(() => shownText(page)).toContain('The plan’s cake design is saved.');
 
-    // The florist is asked from the plan's page: the form comes filled with the plan's day, venue and guests.
-    await page.getByRole('link', { name: 'Request quotes for Flowers' }).click();
-    await page.getByText('For your plan “Emma & Liam’s wedding”.').waitFor();
-    expect(await page.getByLabel('Venue address (BC)').inputValue()).toBe(VENUE);
-    expect(await page.getByLabel('Guests').inputValue()).toBe('120');
-    await page.getByLabel('Find a vendor').fill('Bloom');
+    // Each vendor is asked from the plan's page: the form comes filled with the plan's day, venue and
+    // guests (the cake's with the plan's design), then answers in their inbox, and is accepted.
+    const ask = async (label: string, shop: string, time: [string, string]) => {
+      await page.goto(`/plans/${planId}`);
+      await page.getByRole('link', { name: `Request quotes for ${label}` }).click();
+      await page.getByText('For your plan “Emma & Liam’s wedding”.').waitFor();
+      await page.getByLabel('Find a vendor').fill(shop.split(' ')[0]!);
+      await page
+        .getByRole('list', { name: 'Vendors found' })
+        .getByRole('button', { name: `Add ${shop}` })
+        .click();
+      await page.getByLabel(time[0]).fill(time[1]);
+      await page.getByRole('button', { name: 'Send Request' }).click();
+      await page.getByText('Your request is on its way.').waitFor();
+      await page.waitForURL(`**/plans/${planId}`);
+    };
+    await ask('Flowers', 'Bloom & Co', ['Set-up time', '13:00']);
+    expect(await db.select().from(quotes).where(eq(quotes.vendorId, owners.florist.vendorId))).toHaveLength(
+      1,
+    );
+    await ask('Photography & Video', 'Northlight Studio', ['Start time', '15:00']);
+    await page.goto(`/plans/${planId}`);
+    await page.getByRole('link', { name: 'Request quotes for Cakes & Desserts' }).click();
+    await page.getByRole('heading', { name: 'Your cake' }).waitFor();
+    await expect.poll(() => page.getByLabel('Design (optional)').inputValue()).toBe(design.id);
+    expect(await page.getByLabel('Delivery address (BC)').inputValue()).toBe(VENUE);
+    await page.getByLabel('Find a vendor').fill('Spruce');
     await page
       .getByRole('list', { name: 'Vendors found' })
-      .getByRole('button', { name: 'Add Bloom & Co' })
+      .getByRole('button', { name: 'Add Spruce Sweets' })
       .click();
-    await page.getByLabel('Set-up time').fill('13:00');
+    await page.getByLabel('Needed by').fill('14:30');
     await page.getByRole('button', { name: 'Send Request' }).click();
     await page.getByText('Your request is on its way.').waitFor();
     await page.waitForURL(`**/plans/${planId}`);
 
-    // The florist answers in their inbox.
-    const shop = await newPage(browser, server.url, { width: 1280, height: 900 });
-    await signedIn(shop.page, owners.florist.email, TEST_PASSWORD, '/vendor-dashboard?tab=quotes');
-    const request = shop.page.getByRole('listitem').filter({ hasText: 'Wedding · Emma S.' });
-    await expect.poll(() => shownText(request)).toContain('Booking: Flowers for a wedding, 120 guests');
-    const sendQuote = request.getByRole('button', {
-      name: 'Send Quote for Emma S. (Wedding, June 12, 2027)',
-    });
-    await sendQuote.click();
-    await request.getByLabel('Price ($)').fill('650');
-    await request.getByLabel('Valid until').fill('2026-12-20');
-    await sendQuote.click();
-    await shop.page.getByText('Quote sent to the customer.').waitFor();
-    await shop.context.close();
-
-    // The customer accepts it in the comparison of the plan's flowers.
-    await page.reload();
-    await page.getByRole('link', { name: 'Compare quotes for Flowers' }).click();
-    await page.getByRole('button', { name: 'Accept Quote from Bloom & Co' }).click();
-    await page
-      .getByRole('dialog', { name: 'Accept Bloom & Co’s quote?' })
-      .getByRole('button', { name: 'Accept Quote' })
-      .click();
-    await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
-    const [floristQuote] = await db.select().from(quotes).where(eq(quotes.vendorId, owners.florist.vendorId));
-
-    // The photographer and the cake maker the same way, through the API (their forms have their own tests).
-    const asCustomer = await apiAs(customer.email);
-    const asked = {} as Record<keyof typeof vendors, string>;
-    for (const [key, brief] of [
-      ['photographer', { kind: 'event', category: 'photography', eventTime: '15:00' }],
-      [
-        'cake',
-        {
-          occasion: 'Wedding',
-          flavor: 'Lemon',
-          size: 'Custom Size',
-          servings: 120,
-          fulfillment: 'delivery',
-          deliveryAddress: VENUE,
-          eventTime: '14:30',
-        },
-      ],
-    ] as const) {
-      const made = await asCustomer<{ quoteIds: string[] }>('POST', `/api/plans/${planId}/requests`, {
-        vendorIds: [owners[key].vendorId],
-        brief: {
-          occasion: 'Wedding',
-          eventDate: '2027-06-12',
-          venueAddress: VENUE,
-          guests: 120,
-          ...brief,
-        },
+    const prices = { florist: '650', photographer: '1200', cake: '900' };
+    const answer = async (key: keyof typeof vendors, booking: string) => {
+      const shop = await newPage(browser, server.url, { width: 1280, height: 900 });
+      await signedIn(shop.page, owners[key].email, TEST_PASSWORD, '/vendor-dashboard?tab=quotes');
+      const request = shop.page.getByRole('listitem').filter({ hasText: 'Wedding · Emma S.' });
+      await expect.poll(() => shownText(request)).toContain(booking);
+      const sendQuote = request.getByRole('button', {
+        name: 'Send Quote for Emma S. (Wedding, June 12, 2027)',
       });
-      asked[key] = made.quoteIds[0]!;
+      await sendQuote.click();
+      await request.getByLabel('Price ($)').fill(prices[key]);
+      await request.getByLabel('Valid until').fill('2026-12-20');
+      await sendQuote.click();
+      await shop.page.getByText('Quote sent to the customer.').waitFor();
+      await shop.context.close();
+    };
+    await answer('florist', 'Booking: Flowers for a wedding, 120 guests');
+    await answer('photographer', 'Booking: Photography & Video for a wedding, 120 guests');
+    await answer('cake', 'Cake:');
+
+    const orderIds = {} as Record<keyof typeof vendors, string>;
+    for (const [key, label] of [
+      ['florist', 'Flowers'],
+      ['photographer', 'Photography & Video'],
+      ['cake', 'Cakes & Desserts'],
+    ] as const) {
+      const shop = vendors[key].name;
+      await page.goto(`/plans/${planId}`);
+      await page.getByRole('link', { name: `Compare quotes for ${label}` }).click();
+      await page.getByRole('button', { name: `Accept Quote from ${shop}` }).click();
+      await page
+        .getByRole('dialog', { name: `Accept ${shop}’s quote?` })
+        .getByRole('button', { name: 'Accept Quote' })
+        .click();
+      await page.getByText(/Quote accepted\. Your order FR-\d+ is waiting for payment\./).waitFor();
+      const [quote] = await db.select().from(quotes).where(eq(quotes.vendorId, owners[key].vendorId));
+      orderIds[key] = quote!.orderId!;
     }
     const [cakeRequest] = await db
       .select({ designId: quoteRequests.cakeDesignId })
       .from(quoteRequests)
       .innerJoin(quotes, eq(quotes.requestId, quoteRequests.id))
-      .where(eq(quotes.id, asked.cake));
+      .where(eq(quotes.orderId, orderIds.cake));
     expect(cakeRequest?.designId).toBe(design.id);
-    const prices = { photographer: 120_000, cake: 90_000 };
-    const orderIds = { florist: floristQuote!.orderId! } as Record<keyof typeof vendors, string>;
-    for (const key of ['photographer', 'cake'] as const) {
-      const asVendor = await apiAs(owners[key].email);
-      await asVendor('POST', `/api/quotes/${asked[key]}/answer`, {
-        priceCents: prices[key],
-        deliveryFeeCents: 0,
-        validUntil: '2026-12-20T00:00:00Z',
-      });
-      orderIds[key] = (
-        await asCustomer<{ orderId: string }>('POST', `/api/quotes/${asked[key]}/accept`, { revision: 1 })
-      ).orderId;
-    }
+    const asCustomer = await apiAs(customer.email);
 
     // The plan: everyone booked, the budget passed, the day in order.
     await page.goto(`/plans/${planId}`);
@@ -273,12 +264,22 @@ describe('an event plan', () => {
     expect(floristView).toContain('1:00 p.m. Bloom & Co sets up (Flowers) · this order');
     expect(floristView).toContain('3:00 p.m. Northlight Studio covers (Photography & Video)');
     expect(floristView).not.toContain('Emma & Liam');
-    // And on the vendor's dashboard, with the order's status steps.
-    await florist.page.goto('/vendor-dashboard?tab=orders');
-    await florist.page.getByRole('button', { name: /^Update Status/ }).click();
-    await florist.page.getByRole('heading', { name: 'The day’s schedule' }).waitFor();
-    expect((await shownText(florist.page)).replace(/\s+/g, ' ')).toContain('Flowers · Wedding');
     await florist.context.close();
+    // And on each vendor's dashboard, with the order's status steps.
+    for (const [key, title] of [
+      ['florist', 'Flowers · Wedding'],
+      ['photographer', 'Photography & Video · Wedding'],
+      ['cake', 'Wedding Cake'],
+    ] as const) {
+      const shop = await newPage(browser, server.url, { width: 1280, height: 900 });
+      await signedIn(shop.page, owners[key].email, TEST_PASSWORD, '/vendor-dashboard?tab=orders');
+      await shop.page.getByRole('button', { name: /^Update Status/ }).click();
+      await shop.page.getByRole('heading', { name: 'The day’s schedule' }).waitFor();
+      const seen = (await shownText(shop.page)).replace(/\s+/g, ' ');
+      expect(seen).toContain(title);
+      expect(seen).toContain('1:00 p.m. Bloom & Co sets up (Flowers)');
+      await shop.context.close();
+    }
 
     // Cancelled more than 48 hours ahead: the florist's order alone comes back in full.
     await asCustomer('POST', `/api/orders/${orderIds.florist}/transitions`, {

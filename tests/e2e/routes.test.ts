@@ -36,7 +36,7 @@ afterAll(async () => {
 const PUBLIC_ROUTES: [string, string | RegExp][] = [
   ['/', /Design the cake/],
   ['/auth', 'Welcome to Frosted'],
-  ['/auth?type=vendor', 'Sell your cakes on Frosted'],
+  ['/auth?type=vendor', 'Sell on Frosted'],
   ['/forgot-password', 'Forgot your password?'],
   ['/reset-password', 'Choose a new password'],
   ['/unsubscribe', 'E-mail settings'],
@@ -214,7 +214,7 @@ describe('navigation', () => {
       expect(hrefs, path).toContain(path);
     }
     await footer.getByRole('link', { name: 'Join as Vendor' }).click();
-    await page.getByRole('heading', { name: 'Sell your cakes on Frosted' }).waitFor();
+    await page.getByRole('heading', { name: 'Sell on Frosted' }).waitFor();
     await context.close();
   });
 });

@@ -40,7 +40,7 @@ export default function AuthPage() {
             {isVendor ? <Store className="size-7" aria-hidden /> : <Cake className="size-7" aria-hidden />}
           </span>
           <h1 className="mt-5 text-4xl font-semibold">
-            {isVendor ? 'Sell your cakes on Frosted' : 'Welcome to Frosted'}
+            {isVendor ? 'Sell on Frosted' : 'Welcome to Frosted'}
           </h1>
           <p className="mt-3 text-cocoa-600">
             {isVendor

@@ -84,7 +84,11 @@ export function OrderRow({ order: o }: { order: CustomerOrder }) {
                   <BadgeCheck className="size-4" aria-hidden /> Reviewed
                 </span>
               ) : (
-                <ReviewDialog orderId={o.id} vendorName={o.vendor.businessName} />
+                <ReviewDialog
+                  orderId={o.id}
+                  vendorName={o.vendor.businessName}
+                  forEvent={o.eventCategory !== null}
+                />
               ))}
           </div>
         </div>

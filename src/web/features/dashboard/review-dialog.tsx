@@ -55,7 +55,16 @@ function StarPicker({
   );
 }
 
-export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorName: string }) {
+export function ReviewDialog({
+  orderId,
+  vendorName,
+  forEvent = false,
+}: {
+  orderId: string;
+  vendorName: string;
+  /** An event vendor's order (flowers, photos…): asked of the order, not of a cake. */
+  forEvent?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { register, handleSubmit, control, formState, setError, reset } = useForm<CreateReviewInput>({
     resolver: zodResolver(createReviewSchema),
@@ -82,7 +91,10 @@ export function ReviewDialog({ orderId, vendorName }: { orderId: string; vendorN
       <DialogTrigger asChild>
         <Button size="sm">Leave Review</Button>
       </DialogTrigger>
-      <DialogContent title="Leave a review" description={`How was your cake from ${vendorName}?`}>
+      <DialogContent
+        title="Leave a review"
+        description={`How was your ${forEvent ? 'order' : 'cake'} from ${vendorName}?`}
+      >
         <form noValidate onSubmit={(e) => void handleSubmit(publish)(e)} className="space-y-4">
           <Controller
             control={control}

@@ -67,7 +67,7 @@ export function DeliverDialog({
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
         title={`Mark Delivered: ${order.orderNumber}`}
-        description="Add a photo of the cake as it left you, if you like. The customer sees it on the order’s timeline."
+        description={`Add a photo of ${order.brief?.kind === 'event' ? 'your work' : 'the cake as it left you'}, if you like. The customer sees it on the order’s timeline.`}
         onCloseAutoFocus={keepPlacedFocus}
       >
         <form

@@ -122,7 +122,11 @@ export function OrderPage({ orderId }: { orderId: string }) {
             (o.reviewed ? (
               <span className="inline-flex items-center text-sm font-medium text-sage-700">Reviewed</span>
             ) : (
-              <ReviewDialog orderId={o.id} vendorName={o.vendor.businessName} />
+              <ReviewDialog
+                orderId={o.id}
+                vendorName={o.vendor.businessName}
+                forEvent={o.brief?.kind === 'event'}
+              />
             ))}
         </div>
       </Card>
