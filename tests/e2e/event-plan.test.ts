@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutGroups, quoteRequests, quotes } from '../../src/server/db/schema/index.ts';
-import { heldForOrder } from '../../src/server/modules/ledger/index.ts';
+import { checkoutGroups, quoteRequests, quotes, refunds } from '../../src/server/db/schema/index.ts';
+import { heldForOrder, paidCentsByOrder } from '../../src/server/modules/ledger/index.ts';
 import { launchBrowser, newPage, shownText, signedIn } from '../support/browser.ts';
 import { manualClock } from '../support/clock.ts';
 import { TEST_PASSWORD, createDesign, createUser, createVendor, signIn } from '../support/factories.ts';
@@ -287,6 +287,10 @@ describe('an event plan', () => {
       note: 'Plans changed',
     });
     await expect.poll(() => heldForOrder(db, orderIds.florist)).toBe(0);
+    // All of it back to the customer (nothing kept for the florist): what the order paid is now nothing.
+    expect((await paidCentsByOrder(db, [orderIds.florist])).get(orderIds.florist)).toBe(0);
+    const back = await db.select().from(refunds).where(eq(refunds.orderId, orderIds.florist));
+    expect(back.reduce((sum, r) => sum + r.amount, 0)).toBe(65_000);
     expect(await heldForOrder(db, orderIds.cake)).toBe(90_000);
     expect(await heldForOrder(db, orderIds.photographer)).toBe(120_000);
     await page.goto(`/plans/${planId}`);
