@@ -1,16 +1,16 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { GroupCheckout } from '../../../shared/schemas/payments.ts';
-import { planTransferGroup } from '../../../shared/plans.ts';
 import { vancouverDay } from '../../../shared/time.ts';
 import type { Actor } from '../../actor.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { checkoutGroups, orders, payments, quoteRequests, quotes, vendors } from '../../db/schema/index.ts';
+import { checkoutGroups, orders, payments, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { assertVendorCanTake } from '../calendar/index.ts';
 import { amountDue, refundOf } from './checkout.ts';
 import { cancelReplacedNow, scheduleCancel } from './cancel-replaced.ts';
 import { askAboutGroup } from './group-outcomes.ts';
+import { eventTransferGroup } from './event-transfer-group.ts';
 import { REPLACED, releaseFromGroups } from './group-release.ts';
 import { CONFIRMING_ELSEWHERE } from './outcomes.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
@@ -23,23 +23,6 @@ const OPEN = ['requires_payment', 'requires_action'] as const;
 
 /** The transfer_group of a checkout group's payment and its vendors' transfers, unless given one. */
 export const groupTransferGroup = (groupId: string) => `checkout:${groupId}`;
-
-/**
- * The transfer_group of an event plan whose orders these all are (issue 25: one per event), or none
- * when they come from no plan or from several. Read from the quote requests the orders were accepted on.
- */
-async function eventTransferGroup(tx: Tx, orderIds: string[]): Promise<string | undefined> {
-  const rows = await tx
-    .select({ orderId: quotes.orderId, planId: quoteRequests.eventPlanId })
-    .from(quotes)
-    .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
-    .where(inArray(quotes.orderId, orderIds));
-  const plans = new Set(rows.map((r) => r.planId));
-  const [planId] = plans;
-  return rows.length === orderIds.length && plans.size === 1 && planId
-    ? planTransferGroup(planId)
-    : undefined;
-}
 
 /** The customer's open (or paid) group of exactly these orders with this processor, if there is one. */
 async function sameOpenGroup(db: Db | Tx, actor: Actor, processor: PaymentProcessor, orderIds: string[]) {

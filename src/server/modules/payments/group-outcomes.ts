@@ -2,8 +2,8 @@ import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or } fr
 import type { Db } from '../../db/client.ts';
 import { checkoutGroups, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import { applyProcessorEvent } from './events.ts';
 import type { PaymentRound } from './batch.ts';
+import { askProcessor, moveAfterAnswer } from './processor-outcome.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
 
 /**
@@ -73,42 +73,18 @@ export async function askAboutGroup({
   log: Logger;
 }): Promise<ProcessorPayment | null> {
   if (!group.providerRef || group.provider !== processor.name) return null;
-  let seen: ProcessorPayment;
-  try {
-    seen = await processor.retrievePayment(group.providerRef);
-  } catch (err) {
-    log.warn({ err, checkoutGroupId: group.id }, 'could not ask the processor about a checkout; asked later');
-    return null;
-  }
-  if (seen.status === 'succeeded') {
-    await applyProcessorEvent({
-      db,
-      provider: processor.name,
-      event: {
-        id: `recovered:${group.id}`,
-        type: 'payment.succeeded',
-        paymentRef: group.providerRef,
-        amountCents: seen.amountCents,
-        currency: seen.currency,
-        savedMethodRef: seen.savedMethodRef,
-        customerRef: seen.customerRef,
-        chargeRef: seen.chargeRef,
-      },
-      now,
-      log,
-    });
-    return seen;
-  }
-  if (seen.status === 'processing') return seen;
-  const failed = seen.status === 'failed';
-  const move = failed
-    ? {
-        status: 'failed' as const,
-        failureMessage: seen.failureMessage ?? group.failureMessage ?? 'Your payment was declined.',
-      }
-    : seen.status === 'requires_action' && group.status === 'requires_payment'
-      ? { status: 'requires_action' as const }
-      : {};
+  const seen = await askProcessor({
+    db,
+    processor,
+    ref: group.providerRef,
+    recoveredId: group.id,
+    withCharge: true,
+    now,
+    log,
+    logContext: { checkoutGroupId: group.id },
+  });
+  if (!seen || seen.status === 'succeeded' || seen.status === 'processing') return seen;
+  const move = moveAfterAnswer(seen, group);
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(checkoutGroups)

@@ -13,9 +13,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { checkoutGroups, payments } from '../../db/schema/index.ts';
 import type { Logger } from '../../logger.ts';
-import { applyProcessorEvent } from './events.ts';
 import { askAboutGroup } from './group-outcomes.ts';
 import type { PaymentRound } from './batch.ts';
+import { askProcessor, moveAfterAnswer } from './processor-outcome.ts';
 import type { PaymentProcessor, ProcessorPayment } from './processor.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -90,41 +90,18 @@ export async function askAboutPayment({
     return group ? askAboutGroup({ db, processor, group, now, log }) : null;
   }
   if (!payment.providerRef || payment.provider !== processor.name) return null;
-  let seen: ProcessorPayment;
-  try {
-    seen = await processor.retrievePayment(payment.providerRef);
-  } catch (err) {
-    log.warn({ err, paymentId: payment.id }, 'could not ask the processor about a payment; asked later');
-    return null;
-  }
-  if (seen.status === 'succeeded') {
-    await applyProcessorEvent({
-      db,
-      provider: processor.name,
-      event: {
-        id: `recovered:${payment.id}`,
-        type: 'payment.succeeded',
-        paymentRef: payment.providerRef,
-        amountCents: seen.amountCents,
-        currency: seen.currency,
-        savedMethodRef: seen.savedMethodRef,
-        customerRef: seen.customerRef,
-      },
-      now,
-      log,
-    });
-    return seen;
-  }
-  if (seen.status === 'processing') return seen;
-  const move =
-    seen.status === 'failed'
-      ? {
-          status: 'failed' as const,
-          failureMessage: seen.failureMessage ?? payment.failureMessage ?? 'Your payment was declined.',
-        }
-      : seen.status === 'requires_action' && payment.status === 'requires_payment'
-        ? { status: 'requires_action' as const }
-        : {};
+  const seen = await askProcessor({
+    db,
+    processor,
+    ref: payment.providerRef,
+    recoveredId: payment.id,
+    withCharge: false,
+    now,
+    log,
+    logContext: { paymentId: payment.id },
+  });
+  if (!seen || seen.status === 'succeeded' || seen.status === 'processing') return seen;
+  const move = moveAfterAnswer(seen, payment);
   await db
     .update(payments)
     .set({ ...move, submittedAt: null, ...(Object.keys(move).length > 0 && { updatedAt: now }) })
