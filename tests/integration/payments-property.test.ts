@@ -567,7 +567,7 @@ describe('the books stay exact', () => {
           }
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
     // The runs did reach the interesting places (a property that never got there proves nothing).
     expect(seen.resolvedClaims).toBeGreaterThan(0);
