@@ -17,6 +17,11 @@ export interface ServerRenderInput {
    * from them alone. Without them only public pages are rendered.
    */
   answers?: FirstAnswers;
+  /**
+   * A public page asked for without a session cookie: nobody can be signed in, so the page is rendered
+   * signed out (Sign In in the navigation) rather than with the account buttons still to come.
+   */
+  signedOut?: boolean;
 }
 
 export interface ServerRendered {

@@ -26,12 +26,13 @@ export interface SsrData {
 /**
  * Renders a public page to HTML with its data (the server calls this for each page request, see
  * src/server/http/ssr.ts): the text and pictures show before any script has loaded, then main.tsx
- * hydrates the same tree. A public page is rendered as for a visitor; signed-in parts (the navigation's
- * account buttons) fill in after hydration. A signed-in page (`answers`: its session and first
+ * hydrates the same tree. A public page is rendered as for a visitor: signed out when the request has
+ * no session cookie (`signedOut`), else with the signed-in parts (the navigation's account buttons)
+ * to fill in after hydration. A signed-in page (`answers`: its session and first
  * answers, decision 025) is rendered as its user from those answers alone, and its queries without an
  * answer show their loading state, as in the browser.
  */
-export const render: ServerRender = async ({ url, fetch, answers }) => {
+export const render: ServerRender = async ({ url, fetch, answers, signedOut }) => {
   setApiFetch(fetch);
   const queryClient = createQueryClient();
   // One attempt: a failed request makes the browser render the page instead.
@@ -67,7 +68,9 @@ export const render: ServerRender = async ({ url, fetch, answers }) => {
   // Synchronous: no other render runs meanwhile, so the session and answers are this render's alone.
   const html = answers
     ? withFirstAnswers(answers, () => renderAsSignedIn(answers[SESSION_REQUEST], draw))
-    : draw();
+    : signedOut
+      ? renderAsSignedIn(null, draw)
+      : draw();
   const data: SsrData = {
     router: { loaderData: context.loaderData, actionData: context.actionData },
     queries: dehydrate(queryClient),

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReview, createVendor } from '../support/factories.ts';
-import { BROWSER_TIMEOUT_MS, launchBrowser, newPage } from '../support/browser.ts';
+import { createReview, createUser, createVendor, TEST_PASSWORD } from '../support/factories.ts';
+import { BROWSER_TIMEOUT_MS, launchBrowser, newPage, signedIn } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -79,6 +79,35 @@ describe('public pages rendered by the server', () => {
       expect(page.url()).toContain('location=vancouver-island');
       await page.getByRole('link', { name: NAME }).first().click();
       await expect.poll(() => page.getByRole('heading', { level: 1, name: NAME }).count()).toBe(1);
+      expect(seen).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('start a visitor signed out with no session read, and a signed-in visitor with their account', async () => {
+    const { context, page } = await newPage(browser, server.url, { width: 1280, height: 800 });
+    const seen = problems(page);
+    const sessionReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/auth/get-session') sessionReads.push(r.url());
+    });
+    try {
+      for (const url of ['/', '/browse-vendors', `/vendor/${vendorId}`]) {
+        await page.goto(url);
+        await page.waitForSelector('html[data-ready]');
+        // Sign In was in the server's HTML and stays: no placeholder first, no request to ask who this is.
+        await expect.poll(() => page.getByRole('link', { name: 'Sign In' }).count()).toBe(1);
+        expect(await page.getByTestId('auth-placeholder').count()).toBe(0);
+      }
+      expect(sessionReads).toEqual([]);
+      expect(seen).toEqual([]);
+
+      // Signed in, the same public pages show the account once its session is read, without a mismatch.
+      const user = await createUser(server.services.db, { firstName: 'Rosa' });
+      await signedIn(page, user.email, TEST_PASSWORD, '/browse-vendors');
+      await expect.poll(() => page.getByRole('link', { name: 'Dashboard' }).count()).toBe(1);
+      expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
       expect(seen).toEqual([]);
     } finally {
       await context.close();

@@ -2,10 +2,11 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_ANSWERS_ID, SESSION_REQUEST } from '../../src/shared/page-start.ts';
 import { SSR_DATA_ID } from '../../src/shared/ssr.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { takeBuiltWeb } from '../support/built-web.ts';
-import { createVendor } from '../support/factories.ts';
+import { createUser, createVendor, signIn } from '../support/factories.ts';
 
 /**
  * Public pages come from the server with their content (src/server/http/ssr.ts running the build's
@@ -35,9 +36,15 @@ afterAll(async () => {
   built?.release();
 });
 
-const page = async (url: string) => {
-  const res = await t.app.request(url);
-  return { status: res.status, html: await res.text() };
+const page = async (url: string, cookie?: string) => {
+  const res = await t.app.request(url, cookie ? { headers: { cookie } } : {});
+  return { status: res.status, html: await res.text(), vary: res.headers.get('vary') ?? '' };
+};
+const firstAnswers = (html: string): Record<string, unknown> | undefined => {
+  const json = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`).exec(
+    html,
+  )?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
 };
 
 describe('server-rendered public pages', () => {
@@ -62,6 +69,28 @@ describe('server-rendered public pages', () => {
     };
     const list = data.queries.queries.find((q) => q.queryKey[0] === 'vendors' && q.queryKey[1] === 'list');
     expect(JSON.stringify(list?.state)).toContain(rich.id);
+  });
+
+  it('a visitor without a session cookie gets the page signed out; a signed-in one gets the account to fill in', async () => {
+    for (const url of ['/', '/browse-vendors', '/about']) {
+      const visitor = await page(url, 'theme=dark; frosted_ref=abc');
+      // Nobody can be signed in without the cookie: Sign In is in the HTML, no placeholder waits for a
+      // session read, and the browser's first session read is answered "nobody" from the page.
+      expect(root(visitor.html)).toContain('Sign In');
+      expect(root(visitor.html)).not.toContain('auth-placeholder');
+      expect(firstAnswers(visitor.html)).toEqual({ [SESSION_REQUEST]: null });
+      expect(visitor.vary.toLowerCase()).toContain('cookie');
+    }
+
+    const user = await createUser(t.database.db, { firstName: 'Priya' });
+    const cookie = await signIn(t.app, user.email);
+    const member = await page('/browse-vendors', cookie);
+    expect(member.status).toBe(200);
+    // The public HTML is the same for every signed-in visitor: the account buttons come after the read.
+    expect(root(member.html)).toContain('auth-placeholder');
+    expect(root(member.html)).not.toContain('Sign In');
+    expect(firstAnswers(member.html)).toBeUndefined();
+    expect(member.html).not.toContain('Priya');
   });
 
   it("a vendor's page carries the vendor, with text and data escaped", async () => {

@@ -173,3 +173,13 @@ function withoutToken({ session, ...rest }: SessionBody): SessionBody {
 /** The answers as the browser reads them (src/web/lib/first-answers.ts). */
 export const firstAnswersScript = (answers: FirstAnswers) =>
   `<script type="application/json" id="${FIRST_ANSWERS_ID}">${jsonForScript(answers)}</script>`;
+
+/**
+ * Whether a request could be signed in: it carries Better Auth's session cookie (`__Secure-` prefixed
+ * on https). Without one the session read can only answer "nobody".
+ */
+export const hasSessionCookie = (cookie: string | undefined) =>
+  !!cookie && /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;\s]/.test(cookie);
+
+/** The first answers of a page asked for without a session cookie: its session read answers "nobody". */
+export const SIGNED_OUT_SCRIPT = firstAnswersScript({ [SESSION_REQUEST]: null });

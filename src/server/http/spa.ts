@@ -7,7 +7,14 @@ import { getMimeType } from 'hono/utils/mime';
 import { isClientRoute } from '../../shared/routes.ts';
 import { ENCODINGS, type Encoding, negotiateEncoding, varyOnAcceptEncoding } from './compression.ts';
 import { SESSION_REQUEST } from '../../shared/page-start.ts';
-import { firstAnswersScript, pageCode, pageStarts, readManifest } from './page-start.ts';
+import {
+  firstAnswersScript,
+  hasSessionCookie,
+  pageCode,
+  pageStarts,
+  readManifest,
+  SIGNED_OUT_SCRIPT,
+} from './page-start.ts';
 import { type InProcessFetch, pageRenderer, withRenderedPage } from './ssr.ts';
 import type { ServerRendered } from '../../shared/ssr.ts';
 import type { AppEnv } from './types.ts';
@@ -137,15 +144,27 @@ export function spaRoutes(
       status = head.status;
       break;
     }
-    const page = render && (await render(c.req.url, c.var.log));
-    if (page) return c.html(rendered(html, page, c.req.path), status);
+    // The page differs by whether the request could be signed in: a cache must keep them apart.
+    c.header('Vary', 'Cookie', { append: true });
+    const signedOut = !hasSessionCookie(c.req.header('cookie'));
+    const page = render && (await render(c.req.url, c.var.log, { signedOut }));
+    if (page) {
+      const out = rendered(html, page, c.req.path);
+      // Rendered signed out: the browser starts signed out too, its first session read answered from
+      // the page (no request, and the navigation never shows a placeholder).
+      if (!signedOut) return c.html(out, status);
+      return c.html(
+        out.replace('</body>', () => `${SIGNED_OUT_SCRIPT}\n</body>`),
+        status,
+      );
+    }
     // A signed-in page (page-start.ts): rendered as its user, or at least with its session and first
     // answers inside; the user's own data, so never stored by a cache.
     const start = pageStart && (await pageStart(c.req.path, c.req.header('cookie'), c.var.log));
     if (!start) return c.html(html, status);
     c.header('Cache-Control', 'private, no-store');
     for (const cookie of start.setCookies) c.header('Set-Cookie', cookie, { append: true });
-    const signedIn = render && (await render(c.req.url, c.var.log, start.answers));
+    const signedIn = render && (await render(c.req.url, c.var.log, { answers: start.answers }));
     // Rendered: its data is in the page's own, and it paints before any code arrives (which then
     // loads as on public pages); the browser still takes the session from the answers. Else the
     // page's code is fetched at once, all of it, and renders from the answers.

@@ -52,7 +52,7 @@ export function pageRenderer(distDir: string, api: InProcessFetch) {
   return async function render(
     url: string,
     log: Logger,
-    answers?: FirstAnswers,
+    { answers, signedOut }: { answers?: FirstAnswers; signedOut?: boolean } = {},
   ): Promise<ServerRendered | null> {
     const renderPage = await load(log);
     if (!renderPage) return null;
@@ -63,7 +63,10 @@ export function pageRenderer(distDir: string, api: InProcessFetch) {
       if (ms <= 2 ** 31 - 1) timer = setTimeout(() => resolve(null), ms);
     });
     try {
-      return await Promise.race([renderPage({ url, fetch, ...(answers && { answers }) }), deadline]);
+      return await Promise.race([
+        renderPage({ url, fetch, ...(answers && { answers }), ...(signedOut && { signedOut }) }),
+        deadline,
+      ]);
     } catch (err) {
       log.warn({ err, url }, 'server rendering failed; the page renders in the browser');
       return null;

@@ -1,6 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { createAuthClient } from 'better-auth/react';
 import { answeringFirst } from './first-answers.ts';
-import { useHydrated } from './use-hydrated.ts';
 import { sessionRetryingFetch } from './session-fetch.ts';
 
 // A session read that fails (a limit, the server, the network) is asked again rather than shown as
@@ -37,27 +37,50 @@ export function sessionUserIfRead(): SessionUser | null | undefined {
 
 type SessionState = ReturnType<typeof authClient.useSession>;
 
-/** The session of the render under way on the server (renders are synchronous: one at a time). */
+/**
+ * The session of the render under way on the server (renders are synchronous: one at a time): a
+ * signed-in page's, null for a request without a session cookie, undefined when not known.
+ */
 let rendering: unknown;
-/** In the browser, the session the page came with (first answers), until the page is taken over. */
+/** In the browser: the session a signed-in page came with, until the page is taken over. */
 let first: unknown;
+/** In the browser: the page came without a session cookie (the server rendered it signed out). */
+let startedSignedOut = false;
+
+const noSubscription = () => () => {};
+
+/**
+ * True on the server and while the browser takes over a page that came with its user's session;
+ * false on every other page from the start, so those do not render again once taken over.
+ */
+const useTakingOver = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => import.meta.env.SSR || first !== undefined,
+  );
 
 /**
  * The session, for every component (never `authClient.useSession` directly). Better Auth's hook shows
  * "not read yet" on the server and while the browser takes over the server's HTML; a signed-in page
- * rendered as its user (decision 025) shows that user in both, so the two agree.
+ * rendered as its user (decision 025) shows that user in both, so the two agree. A page the server
+ * rendered signed out (no session cookie) shows "signed out" while the session is read, not "not read
+ * yet": the read can only say the same, and the navigation does not change under the visitor.
  */
 export function useSession(): SessionState {
   const live = authClient.useSession();
-  const hydrated = useHydrated();
-  const known = hydrated ? undefined : import.meta.env.SSR ? rendering : first;
-  if (!known) return live;
-  return { ...live, data: known as SessionState['data'], isPending: false, error: null };
+  const takingOver = useTakingOver();
+  const known = import.meta.env.SSR ? rendering : takingOver ? first : undefined;
+  const signedOut = import.meta.env.SSR ? rendering === null : startedSignedOut;
+  if (known) return { ...live, data: known as SessionState['data'], isPending: false, error: null };
+  if (signedOut && live.isPending) return { ...live, data: null, isPending: false, error: null };
+  return live;
 }
 
 /**
- * Renders on the server as the page's signed-in user (entry-server.tsx): the session every part of the
- * page reads, for the length of `render` (synchronous, so no other render sees it), then none again.
+ * Renders on the server as the page's signed-in user (entry-server.tsx), or signed out (null): the
+ * session every part of the page reads, for the length of `render` (synchronous, so no other render
+ * sees it), then none again.
  */
 export function renderAsSignedIn<T>(session: unknown, render: () => T): T {
   rendering = session;
@@ -70,9 +93,11 @@ export function renderAsSignedIn<T>(session: unknown, render: () => T): T {
 
 /**
  * In the browser, before the first render: the session the page came with (first answers), so the
- * page renders as its user at once, as the server did, instead of after reading the session.
+ * page renders as its user at once, as the server did, instead of after reading the session; null
+ * when the page came signed out.
  */
 export function startWithFirstSession(session: unknown) {
+  if (session === null) startedSignedOut = true;
   if (!session) return;
   first = session;
   authClient.hydrateSession(session as Parameters<typeof authClient.hydrateSession>[0]);
