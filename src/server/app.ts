@@ -10,8 +10,10 @@ import { spaRoutes } from './http/spa.ts';
 import { claimAdminRoutes, reconciliationRoutes } from './modules/payments/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { payoutRoutes } from './modules/payments/index.ts';
+import { invoiceRoutes, receiptRoutes } from './modules/payments/index.ts';
 import { sandboxPaymentRoutes } from './modules/payments/index.ts';
 import { stripeWebhookRoutes } from './modules/payments/index.ts';
+import { disputeAdminRoutes, disputeOrderRoutes } from './modules/payments/index.ts';
 import type { AppEnv } from './http/types.ts';
 import { applicationRoutes } from './modules/admin/index.ts';
 import { jobRoutes, mailboxRoutes } from './modules/admin/index.ts';
@@ -21,6 +23,7 @@ import { dashboardRoutes } from './modules/dashboard/index.ts';
 import { designPageHead } from './modules/designs/index.ts';
 import { designRoutes } from './modules/designs/index.ts';
 import { favoriteRoutes } from './modules/favorites/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { emailRoutes } from './modules/mail/index.ts';
@@ -41,6 +44,7 @@ import { vendorAnalyticsRoutes } from './modules/analytics/index.ts';
 import { vendorAvailabilityRoutes, vendorCalendarRoutes } from './modules/calendar/index.ts';
 import { proofRoutes } from './modules/proofs/index.ts';
 import { adminVerificationRoutes, vendorVerificationRoutes } from './modules/verification/index.ts';
+import { ownTaxRoutes, sellerReportAdminRoutes } from './modules/reporting/index.ts';
 import type { Services } from './services.ts';
 
 /** Builds the whole HTTP app. Tests call this and use app.request(); main.ts gives it a port. */
@@ -96,11 +100,13 @@ export function createApp(services: Services) {
   app.route('/api/orders', proofRoutes);
   app.route('/api/orders', orderRoutes);
   app.route('/api/orders', orderScheduleRoutes);
+  app.route('/api/orders', disputeOrderRoutes);
   app.route('/api/plans', planRoutes);
   app.route('/api/quote-requests', quoteRequestRoutes);
   app.route('/api/quotes', quoteRoutes);
   app.route('/api/me/conversations', messageRoutes);
   app.route('/api/me/favorites', favoriteRoutes);
+  app.route('/api/me/privacy', privacyRoutes);
   app.route('/api/me', notificationRoutes);
   app.route('/api', emailRoutes);
   app.route('/api/payments/webhooks', stripeWebhookRoutes);
@@ -108,10 +114,13 @@ export function createApp(services: Services) {
   // Test cards pay nothing real: their routes exist only with the sandbox (never in production by default).
   if (services.payments.cardForm) app.route('/api/payments', sandboxPaymentRoutes);
   app.route('/api/me/payouts', payoutRoutes);
+  app.route('/api/me/invoices', invoiceRoutes);
+  app.route('/api/me/receipts', receiptRoutes);
   app.route('/api/me/vendor-profile/portfolio', portfolioRoutes);
   app.route('/api/me/vendor-profile/packages', packageRoutes);
   app.route('/api/me/vendor-profile/calendar', vendorCalendarRoutes);
   app.route('/api/me/vendor-profile/verification', vendorVerificationRoutes);
+  app.route('/api/me/vendor-profile', ownTaxRoutes);
   app.route('/api/me/vendor-profile', vendorProfileRoutes);
   app.route('/api/me/vendor-analytics', vendorAnalyticsRoutes);
   // The seeder creates accounts with the README's password: never mounted in production.
@@ -119,9 +128,11 @@ export function createApp(services: Services) {
   app.route('/api/admin/mailbox', mailboxRoutes);
   app.route('/api/admin/jobs', jobRoutes);
   app.route('/api/admin/claims', claimAdminRoutes);
+  app.route('/api/admin/disputes', disputeAdminRoutes);
   app.route('/api/admin/reconciliation', reconciliationRoutes);
   app.route('/api/admin/vendor-applications', applicationRoutes);
   app.route('/api/admin/verification', adminVerificationRoutes);
+  app.route('/api/admin/seller-reports', sellerReportAdminRoutes);
   app.route('/api/config', publicConfigRoutes);
   // Private pictures: each module owning a conversation or an order says who may see its files.
   app.route(

@@ -11,6 +11,7 @@ const PRODUCTION = {
   ALLOW_TEST_PAYMENTS_IN_PRODUCTION: 'true',
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
   PUBLIC_URL: 'https://frosted.example',
+  SELLER_DATA_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'frosted-config-'));
@@ -59,6 +60,7 @@ describe('config', () => {
     expect(bare).toContain('PAYMENTS_PROVIDER: must be set in production');
     expect(bare).toContain('AUTH_SECRET: must be set in production');
     expect(bare).toContain('PUBLIC_URL: must be set in production');
+    expect(bare).toContain('SELLER_DATA_KEY: must be set in production');
     // The sandbox takes test cards: in production only when a demo deployment says so.
     const { ALLOW_TEST_PAYMENTS_IN_PRODUCTION: _optIn, ...sandboxWithoutOptIn } = PRODUCTION;
     expect(problems(sandboxWithoutOptIn)).toContain(
@@ -153,6 +155,40 @@ describe('config', () => {
     expect(load({ DATABASE_URL: app, DATABASE_MIGRATION_URL: 'mysql://x' })).toThrow(
       /DATABASE_MIGRATION_URL: must be a postgres/,
     );
+  });
+
+  it('reads the tax on the fee (decision 029): 5% GST by default, rates in basis points, the GST number checked', () => {
+    const DATA_DIR = dataDir();
+    expect(loadConfig({ DATA_DIR }).feeTax).toEqual({ gstBps: 500, pstBps: 0, platformGstNumber: undefined });
+    expect(
+      loadConfig({ DATA_DIR, GST_RATE: '0.05', PST_RATE: '0.07', PLATFORM_GST_NUMBER: '123456789 rt 0001' })
+        .feeTax,
+    ).toEqual({ gstBps: 500, pstBps: 700, platformGstNumber: '123456789RT0001' });
+    const problem = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR, ...env });
+        return '';
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    expect(problem({ PLATFORM_GST_NUMBER: '12345RT0001' })).toContain(
+      'PLATFORM_GST_NUMBER: must be a GST/HST number',
+    );
+    expect(problem({ GST_RATE: '0.3' })).toContain('GST_RATE: must be at most 0.25');
+    expect(problem({ PST_RATE: '-0.01' })).toContain('PST_RATE');
+    expect(problem({ GST_RATE: '0.05001' })).toContain('GST_RATE: must be a whole number of basis points');
+    // Real money in production: the invoices must carry Frosted's GST number.
+    const stripe = {
+      ...PRODUCTION,
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    };
+    expect(problem(stripe)).toContain('PLATFORM_GST_NUMBER: must be set in production');
+    expect(problem({ ...stripe, PLATFORM_GST_NUMBER: '123456789RT0001' })).toBe('');
+    expect(problem({ ...stripe, GST_RATE: '0' })).toBe('');
   });
 
   it('treats empty variables as unset', () => {

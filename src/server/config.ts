@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { GST_NUMBER_PATTERN, MAX_TAX_RATE, normalizeGstNumber, taxRateBasisPoints } from '../shared/tax.ts';
 
 const optionalString = z
   .string()
@@ -34,6 +35,37 @@ const envSchema = z
     // Unset: true except in production, which never seeds demo data unless asked explicitly.
     SEED_ON_FIRST_RUN: z.enum(['true', 'false']).optional(),
     SERVICE_FEE_RATE: z.coerce.number().min(0).max(0.5).default(0.08),
+    // Tax on the service fee (decision 029): GST on every fee, PST as its own amount when non-zero.
+    GST_RATE: z.coerce
+      .number()
+      .min(0)
+      .max(MAX_TAX_RATE, `must be at most ${MAX_TAX_RATE}`)
+      .refine((r) => Math.abs(taxRateBasisPoints(r) - r * 10_000) < 1e-6, {
+        message: 'must be a whole number of basis points (0.05, 0.0975)',
+      })
+      .default(0.05),
+    PST_RATE: z.coerce
+      .number()
+      .min(0)
+      .max(MAX_TAX_RATE, `must be at most ${MAX_TAX_RATE}`)
+      .refine((r) => Math.abs(taxRateBasisPoints(r) - r * 10_000) < 1e-6, {
+        message: 'must be a whole number of basis points (0.07)',
+      })
+      .default(0),
+    PLATFORM_GST_NUMBER: optionalString.pipe(
+      z
+        .string()
+        .transform(normalizeGstNumber)
+        .pipe(
+          z
+            .string()
+            .regex(
+              GST_NUMBER_PATTERN,
+              'must be a GST/HST number: 9 digits, RT and 4 digits (123456789RT0001)',
+            ),
+        )
+        .optional(),
+    ),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -98,6 +130,34 @@ const envSchema = z
         .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
         .optional(),
     ),
+    // The key sealing sellers' tax identifiers (decision 030): 32 bytes, base64. Required in production.
+    SELLER_DATA_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => Buffer.from(v, 'base64').length === 32,
+          'must be 32 bytes in base64 (openssl rand -base64 32)',
+        )
+        .optional(),
+    ),
+    SELLER_DATA_KEY_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,20}$/, 'must be 1-20 lowercase letters, digits or dashes')
+      .default('k1'),
+    // Keys rotated out, still opening what they sealed: "id:base64,id:base64".
+    SELLER_DATA_PREVIOUS_KEYS: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9-]{1,20}:[A-Za-z0-9+/=]+(,[a-z0-9-]{1,20}:[A-Za-z0-9+/=]+)*$/,
+          'must be id:base64 pairs separated by commas',
+        )
+        .optional(),
+    ),
+    // Part XX's excluded seller (s. 282(1)): fewer than this many sales of goods and at most this much.
+    SELLER_REPORT_EXCLUSION_SALES: z.coerce.number().int().min(0).max(100_000).default(30),
+    SELLER_REPORT_EXCLUSION_CAD: z.coerce.number().int().min(0).max(10_000_000).default(2800),
     // Unset: api.stripe.com. A loopback mock (tests) or a self-hosted Stripe-compatible server otherwise.
     STRIPE_API_URL: optionalString.pipe(
       z
@@ -140,6 +200,17 @@ const envSchema = z
       );
     if (!e.AUTH_SECRET)
       issue('AUTH_SECRET', 'must be set in production (32 characters or more, the same for every process)');
+    // Real money charges GST on the fee: every invoice must carry the platform's GST number.
+    if (e.PAYMENTS_PROVIDER === 'stripe' && e.GST_RATE > 0 && !e.PLATFORM_GST_NUMBER)
+      issue(
+        'PLATFORM_GST_NUMBER',
+        'must be set in production with Stripe while GST_RATE is above 0 (invoices show it)',
+      );
+    if (!e.SELLER_DATA_KEY)
+      issue(
+        'SELLER_DATA_KEY',
+        "must be set in production: 32 random bytes in base64 (openssl rand -base64 32), which seal sellers' tax numbers",
+      );
     if (!e.PUBLIC_URL) issue('PUBLIC_URL', 'must be set in production (https://…)');
     else if (!e.PUBLIC_URL.startsWith('https://'))
       issue('PUBLIC_URL', 'must be an https:// URL in production, or sign-in cookies lose their Secure flag');
@@ -215,6 +286,8 @@ export interface Config {
    */
   demoTools: boolean;
   serviceFeeRate: number;
+  /** Tax on the service fee (decision 029): rates in basis points, fixed on each order when it is made. */
+  feeTax: { gstBps: number; pstBps: number; platformGstNumber: string | undefined };
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -240,11 +313,57 @@ export interface Config {
   images: ImageConfig;
   /** The payment processor: the built-in sandbox, or Stripe. */
   payments: PaymentsConfig;
+  /** The yearly seller report (Part XX): the keys sealing tax identifiers, and the excluded-seller limits. */
+  sellerReport: SellerReportConfig;
   /**
    * Set only by the test suites' configuration, never from the environment: 'fast' hashes passwords
    * with a fraction of the work (src/server/modules/auth/passwords.ts). Undefined: the standard way.
    */
   passwordHashing?: 'standard' | 'fast';
+}
+
+export interface SellerReportConfig {
+  /** The key new seals use, and every key that may open an older seal, by id (AES-256, 32 bytes). */
+  keys: { currentId: string; byId: ReadonlyMap<string, Buffer> };
+  /** A seller of goods only with fewer sales than this and at most maxConsiderationCents is excluded. */
+  exclusion: { minSales: number; maxConsiderationCents: number };
+}
+
+/**
+ * The development and test key for sellers' tax identifiers: fixed and public, so it seals nothing of
+ * value. Production refuses to start without SELLER_DATA_KEY.
+ */
+export const DEVELOPMENT_SELLER_DATA_KEY_ID = 'dev-insecure';
+export const DEVELOPMENT_SELLER_DATA_KEY = Buffer.alloc(32, 'frosted-development-only-key');
+
+/** The seller report's settings without any environment: the development key, the law's limits. */
+export const developmentSellerReportConfig = (): SellerReportConfig => ({
+  keys: {
+    currentId: DEVELOPMENT_SELLER_DATA_KEY_ID,
+    byId: new Map([[DEVELOPMENT_SELLER_DATA_KEY_ID, DEVELOPMENT_SELLER_DATA_KEY]]),
+  },
+  exclusion: { minSales: 30, maxConsiderationCents: 280_000 },
+});
+
+/** The seller report's settings from the environment (the development key unless one is set). */
+function sellerReportConfig(env: Env): SellerReportConfig {
+  const byId = new Map<string, Buffer>();
+  for (const pair of env.SELLER_DATA_PREVIOUS_KEYS?.split(',') ?? []) {
+    const [id, key] = pair.split(':') as [string, string];
+    byId.set(id, Buffer.from(key, 'base64'));
+  }
+  const currentId = env.SELLER_DATA_KEY ? env.SELLER_DATA_KEY_ID : DEVELOPMENT_SELLER_DATA_KEY_ID;
+  byId.set(
+    currentId,
+    env.SELLER_DATA_KEY ? Buffer.from(env.SELLER_DATA_KEY, 'base64') : DEVELOPMENT_SELLER_DATA_KEY,
+  );
+  return {
+    keys: { currentId, byId },
+    exclusion: {
+      minSales: env.SELLER_REPORT_EXCLUSION_SALES,
+      maxConsiderationCents: env.SELLER_REPORT_EXCLUSION_CAD * 100,
+    },
+  };
 }
 
 export type PaymentsConfig = { provider: 'sandbox' } | { provider: 'stripe'; stripe: StripeConfig };
@@ -315,6 +434,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedOnFirstRun: env.SEED_ON_FIRST_RUN ? env.SEED_ON_FIRST_RUN === 'true' : env.NODE_ENV !== 'production',
     demoTools: env.NODE_ENV !== 'production',
     serviceFeeRate: env.SERVICE_FEE_RATE,
+    feeTax: {
+      gstBps: taxRateBasisPoints(env.GST_RATE),
+      pstBps: taxRateBasisPoints(env.PST_RATE),
+      platformGstNumber: env.PLATFORM_GST_NUMBER,
+    },
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
@@ -358,6 +482,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       dailyLimit: { user: env.DESIGN_DAILY_LIMIT, visitor: env.DESIGN_VISITOR_DAILY_LIMIT },
       renderThreads: env.DESIGN_RENDER_THREADS,
     },
+    sellerReport: sellerReportConfig(env),
     payments:
       env.PAYMENTS_PROVIDER === 'stripe'
         ? {

@@ -32,12 +32,22 @@ export function createLogger(
 ): Logger {
   const options: pino.LoggerOptions = {
     level,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', '*.password'], remove: true },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', ...SELLER_IDENTIFIER_PATHS],
+      remove: true,
+    },
     serializers: { err: (value: unknown) => scrub(value, 0) },
     formatters: { log: (object) => scrub(object, 0) as Record<string, unknown> },
   };
   return pino(options, destination);
 }
+
+/**
+ * Sellers' tax identifiers (decision 030), wherever a log call might carry them: at the top of the
+ * object, one level down (`{ input: { tin } }`) or in a request body. Never written to the logs.
+ */
+export const SELLER_IDENTIFIER_FIELDS = ['tin', 'sin', 'dateOfBirth', 'businessRegistrationNumber'] as const;
+const SELLER_IDENTIFIER_PATHS = SELLER_IDENTIFIER_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]);
 
 const MAX_DEPTH = 3;
 

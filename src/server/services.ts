@@ -20,6 +20,8 @@ import type { PaymentProcessor } from './modules/payments/index.ts';
 import { createSandboxProcessor } from './modules/payments/index.ts';
 import { createStripeProcessor, paymentJobHandlers } from './modules/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/index.ts';
+import { privacyJobHandlers } from './modules/privacy/index.ts';
+import { sellerReportJobHandlers } from './modules/reporting/index.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
 export interface Services {
@@ -74,7 +76,7 @@ export function createServices(
   const payments =
     config.payments.provider === 'stripe'
       ? createStripeProcessor(config.payments.stripe)
-      : createSandboxProcessor(database.db);
+      : createSandboxProcessor(database.db, clock);
   return {
     config,
     database,
@@ -95,6 +97,12 @@ export function createServices(
     log,
     clock,
     // Every kind of job: the timers, and the work that calls out (SMTP, the payment processor).
-    jobHandlers: { ...jobHandlers, ...mailer.jobHandlers, ...paymentJobHandlers(payments) },
+    jobHandlers: {
+      ...jobHandlers,
+      ...mailer.jobHandlers,
+      ...paymentJobHandlers(payments),
+      ...sellerReportJobHandlers(config),
+      ...privacyJobHandlers({ publicUrl: config.publicUrl }),
+    },
   };
 }

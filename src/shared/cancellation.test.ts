@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { taxOnFeeCents } from './tax.ts';
 import {
   canCancelAt,
   cancellationBand,
@@ -68,6 +69,9 @@ describe('exact cents, with an amount that does not divide evenly ($100.01) and 
       serviceFeeCents: 76, // 8% of the vendor's 949
       platformCents: 126,
       vendorCents: 873,
+      gstCents: 0,
+      pstCents: 0,
+      taxCents: 0,
     });
   });
 
@@ -131,7 +135,9 @@ describe('for any amount, percentage, rate and time', () => {
         fc.integer({ min: 0, max: 5_000 }).map((bps) => bps / 10_000),
         fc.integer({ min: 1, max: 96 * HOUR }),
         fc.integer({ min: 1, max: 96 * HOUR }),
-        (amountCents, vendorRefundPercent, serviceFeeRate, a, b) => {
+        fc.integer({ min: 0, max: 1_500 }),
+        fc.integer({ min: 0, max: 1_000 }),
+        (amountCents, vendorRefundPercent, serviceFeeRate, a, b, gstBps, pstBps) => {
           const at = (ms: number) =>
             cancellationSplit({
               amountCents,
@@ -140,9 +146,14 @@ describe('for any amount, percentage, rate and time', () => {
               by: 'customer',
               vendorRefundPercent,
               serviceFeeRate,
+              gstBps,
+              pstBps,
             })!;
           for (const s of [at(a), at(b)]) {
-            expect(s.refundCents + s.vendorCents + s.platformCents).toBe(amountCents);
+            expect(s.refundCents + s.vendorCents + s.platformCents + s.taxCents).toBe(amountCents);
+            expect(s.taxCents).toBe(s.gstCents + s.pstCents);
+            expect(s.gstCents).toBe(taxOnFeeCents(s.serviceFeeCents, gstBps));
+            expect(s.pstCents).toBe(taxOnFeeCents(s.serviceFeeCents, pstBps));
             expect(
               Math.min(s.refundCents, s.vendorCents, s.platformCents, s.lateFeeCents),
             ).toBeGreaterThanOrEqual(0);
@@ -173,6 +184,8 @@ describe('what the Terms read of an order', () => {
       by: 'customer',
       vendorRefundPercent: 50,
       serviceFeeRate: 0.08,
+      gstBps: 0,
+      pstBps: 0,
     };
     expect(cancellationInputOf(order, { by: 'customer', at })).toEqual(expected);
     expect(
@@ -208,5 +221,46 @@ describe('what the Terms read of an order', () => {
       { by: 'vendor', at },
     );
     expect(input.serviceFeeRate).toBe(0.075);
+  });
+});
+
+describe('tax on the service fee (decision 029)', () => {
+  const order = {
+    heldCents: 10_001,
+    deliveryDate: '2026-12-24T18:00:00.000Z',
+    terms: { refundPercent: 50, serviceFeeBps: 800, gstBps: 500, pstBps: 700 },
+  };
+
+  it('the vendor pays GST and PST on the fee on their part; the refund and late fee carry none', () => {
+    // 36 h before: refund 5,001; vendor part 5,000; fee 400; GST 20; PST 28.
+    const s = cancellationSplit(cancellationInputOf(order, { by: 'customer', at: before(36 * HOUR) }))!;
+    expect(s).toMatchObject({
+      refundCents: 5_001,
+      serviceFeeCents: 400,
+      gstCents: 20,
+      pstCents: 28,
+      taxCents: 48,
+      vendorCents: 4_552,
+      platformCents: 400,
+    });
+    // Under 24 h: the late fee (800) is kept from the refund, untaxed.
+    expect(cancellationSplit(cancellationInputOf(order, { by: 'customer', at: before(HOUR) }))).toMatchObject(
+      { refundCents: 4_201, lateFeeCents: 800, platformCents: 1_200, taxCents: 48 },
+    );
+  });
+
+  it('a full refund has no fee and no tax', () => {
+    expect(cancellationSplit(cancellationInputOf(order, { by: 'vendor', at: before(HOUR) }))).toMatchObject({
+      refundCents: 10_001,
+      vendorCents: 0,
+      taxCents: 0,
+    });
+  });
+
+  it('an order made before tax on the fee (no rates on its terms) is split as before', () => {
+    const old = { ...order, terms: { refundPercent: 50, serviceFeeBps: 800 } };
+    expect(
+      cancellationSplit(cancellationInputOf(old, { by: 'customer', at: before(36 * HOUR) })),
+    ).toMatchObject({ vendorCents: 4_600, taxCents: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { serviceFeeCents } from './fees.ts';
 import { POLICIES } from './policies.ts';
+import { feeTaxOf } from './tax.ts';
 import { addDays, HOUR_MS } from './time.ts';
 
 /**
@@ -13,11 +14,12 @@ import { addDays, HOUR_MS } from './time.ts';
  * - the vendor cancels: a full refund, whenever it is;
  * - at or after the delivery time: no cancellation (a satisfaction claim instead).
  *
- * The part not refunded is the vendor's, less the service fee on that part.
+ * The part not refunded is the vendor's, less the service fee on that part and the tax on that fee
+ * (src/shared/tax.ts, decision 029). The late-cancellation fee is the customer's and carries no tax here.
  *
  * Rounding, the one rule: every percentage of an amount is taken in integer arithmetic and rounded
  * half up to a whole cent (`percentOfCents`, `serviceFeeCents`); the vendor's share is what is left,
- * so refund + vendor + platform is always exactly the amount.
+ * so refund + vendor + platform + tax is always exactly the amount.
  */
 
 export type CancellationBand = 'full' | 'vendor-policy' | 'late' | 'vendor-cancelled';
@@ -31,13 +33,16 @@ export interface CancellationInput {
   /** The vendor's refund percentage for the last 48 hours (Edit Profile), 0-100. */
   vendorRefundPercent: number;
   serviceFeeRate: number;
+  /** GST and PST on the service fee, in basis points, as agreed on the order; absent: 0 (an older order). */
+  gstBps?: number | undefined;
+  pstBps?: number | undefined;
 }
 
 export interface CancellationSplit {
   band: CancellationBand;
   /** Back to the customer. */
   refundCents: number;
-  /** To the vendor's balance, after the service fee on their part. */
+  /** To the vendor's balance, after the service fee on their part and the tax on that fee. */
   vendorCents: number;
   /** The platform's: the service fee on the vendor's part plus the late-cancellation fee kept. */
   platformCents: number;
@@ -45,6 +50,10 @@ export interface CancellationSplit {
   serviceFeeCents: number;
   /** Of platformCents: the late-cancellation fee actually kept (at most what the percentage refunded). */
   lateFeeCents: number;
+  /** GST and PST on the service fee (not in platformCents: owed to the governments). */
+  gstCents: number;
+  pstCents: number;
+  taxCents: number;
 }
 
 /** What the Terms need to know of an order: the server's order row and the web's order detail alike. */
@@ -59,6 +68,9 @@ export interface CancellableOrder {
     refundPercent: number;
     /** The service fee in basis points: 800 is 8%. */
     serviceFeeBps: number;
+    /** GST and PST on the fee in basis points (500 is 5%); absent: 0, an order made before tax on the fee. */
+    gstBps?: number | undefined;
+    pstBps?: number | undefined;
   };
 }
 
@@ -77,6 +89,8 @@ export function cancellationInputOf(
     by,
     vendorRefundPercent: order.terms.refundPercent,
     serviceFeeRate: order.terms.serviceFeeBps / 10_000,
+    gstBps: order.terms.gstBps ?? 0,
+    pstBps: order.terms.pstBps ?? 0,
   };
 }
 
@@ -126,12 +140,14 @@ export function cancellationSplit(input: CancellationInput): CancellationSplit |
   }
   const vendorPart = amountCents - refund - lateFee;
   const fee = serviceFeeCents(vendorPart, serviceFeeRate);
+  const tax = feeTaxOf(fee, { gstBps: input.gstBps ?? 0, pstBps: input.pstBps ?? 0 });
   return {
     band,
     refundCents: refund,
-    vendorCents: vendorPart - fee,
+    vendorCents: vendorPart - fee - tax.taxCents,
     platformCents: fee + lateFee,
     serviceFeeCents: fee,
     lateFeeCents: lateFee,
+    ...tax,
   };
 }

@@ -106,6 +106,8 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
           ),
           page('vendor-dashboard/profile', () => import('./pages/vendor-profile-edit.tsx')),
           page('vendor-dashboard/verification', () => import('./pages/vendor-verification.tsx')),
+          page('vendor-dashboard/tax-information', () => import('./pages/vendor-tax-information.tsx')),
+          page('vendor-dashboard/invoices/:id', () => import('./pages/fee-invoice.tsx')),
         ]),
         laidOut(AdminLayout, [
           page('admin', () => import('./pages/admin.tsx')),
@@ -158,6 +160,7 @@ export const routes = (queryClient: QueryClient): RouteObject[] => {
             (qc, { params }) => qc.prefetchQuery(orderQuery(params.id ?? '')),
           ),
           page('orders/:id/pay', () => import('./pages/checkout.tsx')),
+          page('receipts/:id', () => import('./pages/receipt.tsx')),
           {
             ...page('vendor/:id', () => import('./pages/vendor-profile.tsx'), ssr),
             loader: ({ params }) => started(prefetchVendorPage(queryClient, params.id ?? '')),

@@ -56,7 +56,8 @@ describe('accounts', () => {
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Email').fill('maya@example.test');
     await page.getByLabel('Password').fill('cake-lover-7');
-    await page.getByLabel(/I am at least 18/).check();
+    await page.getByLabel('I am 18 or older.').check();
+    await page.getByLabel(/I agree to the Terms of Service/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText(/Check your e-mail! We sent a message to maya@example.test/).waitFor();
     await page.getByText('Demo Mode:').waitFor();
@@ -111,6 +112,7 @@ describe('accounts', () => {
     await page.getByLabel('What you mainly offer').selectOption('cakes');
     await page.getByLabel('Specialty').selectOption('custom');
     await page.getByLabel('Password').fill('lavender-99');
+    await page.getByLabel('I am 18 or older.').check();
     await page.getByLabel(/Vendor Agreement/).check();
     await page.getByRole('button', { name: 'Apply as Vendor' }).click();
     await page.getByText(/Application submitted/).waitFor();

@@ -100,6 +100,7 @@ describe('event vendors', () => {
     await expect.poll(() => page.getByLabel('Specialty').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Music & Entertainment' }).check();
     await page.getByLabel('Password').fill('lens-and-light-9');
+    await page.getByLabel('I am 18 or older.').check();
     await page.getByLabel(/Vendor Agreement/).check();
     await page.getByRole('button', { name: 'Apply as Vendor' }).click();
     await page.getByText(/Application submitted/).waitFor();

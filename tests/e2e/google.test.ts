@@ -58,6 +58,12 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
     await page.waitForURL('**/customer-dashboard');
     // The 2 s pause starts after the consent, so a busy machine can only lengthen what is measured.
     expect(performance.now() - consented).toBeGreaterThanOrEqual(2000);
+    // Google says nothing of age: the person confirms it once before using the app (decision 028).
+    await page.getByRole('heading', { name: 'One more step' }).waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Please confirm you are 18 or older.').waitFor();
+    await page.getByLabel('I am 18 or older.').check();
+    await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Welcome back, Gabi' }).waitFor();
     const [user] = await server.services.db.select().from(users).where(eq(users.email, 'gabi@example.test'));
     expect(user).toMatchObject({
@@ -65,6 +71,7 @@ describe('Google sign-in (against a loopback OpenID provider)', () => {
       role: 'user',
       emailVerified: true,
       firstName: 'Gabi',
+      ageConfirmedAt: expect.any(Date),
     });
     await context.close();
   });

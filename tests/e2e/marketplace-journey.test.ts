@@ -220,13 +220,13 @@ describe('the marketplace, end to end', () => {
       'Delivered',
     ]);
 
-    // 24 h later the order completes by itself; the baker is paid, less the 8% fee.
+    // 24 h later the order completes by itself; the baker is paid, less the 8% fee and 5% GST on it.
     clock.advanceHours(24);
     await runDueJobs({ db, now: clock.now(), handlers: jobHandlers, log: server.services.log });
     await page.reload();
     await page.getByRole('button', { name: 'Track Order' }).click();
     await history.getByText('Completed automatically: no claim within 24 hours of delivery').waitFor();
-    expect((await vendorBalances(db, poplar.vendor.id)).availableCents).toBe(18_400);
+    expect((await vendorBalances(db, poplar.vendor.id)).availableCents).toBe(20_000 - 1_600 - 80);
 
     // The review changes the baker's rating, on their public page.
     await page.goto(`/vendor/${poplar.vendor.id}`);

@@ -237,7 +237,8 @@ describe('quotes, from request to review', () => {
 
     expect(await vendorBalances(db, poplar.vendor.id)).toEqual({
       heldCents: 0,
-      availableCents: 19_000 - 1_520,
+      // Less the 8% fee and the 5% GST on it (decision 029), as accepted with the default rates.
+      availableCents: 19_000 - 1_520 - 76,
       paidOutCents: 0,
     });
 

@@ -30,7 +30,8 @@ describe('registration with a real SMTP server', () => {
     await page.getByLabel('Last name').fill('Martin');
     await page.getByLabel('Email').fill('theo@example.test');
     await page.getByLabel('Password').fill('opera-cake-5');
-    await page.getByLabel(/I am at least 18/).check();
+    await page.getByLabel('I am 18 or older.').check();
+    await page.getByLabel(/I agree to the Terms of Service/).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText(/Check your e-mail! We sent a message to theo@example.test/).waitFor();
     expect(await page.getByText('Demo Mode:').count()).toBe(0);

@@ -39,6 +39,7 @@ describe('accounts and dashboards', () => {
         name: 'Nia Park',
         firstName: 'Nia',
         lastName: 'Park',
+        ageConfirmed: true,
       }),
     );
     expect(ok.status).toBe(200);
@@ -69,6 +70,7 @@ describe('accounts and dashboards', () => {
         name: 'S',
         userType: 'vendor',
         role: 'admin',
+        ageConfirmed: true,
       }),
     );
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'sneaky@example.test'));
@@ -86,6 +88,7 @@ describe('accounts and dashboards', () => {
         location: 'vancouver',
         specialty: 'birthday',
         password: 'secret123',
+        confirmAge: true,
         acceptAgreement: true,
       }),
     );
@@ -112,6 +115,7 @@ describe('accounts and dashboards', () => {
         location: 'vancouver',
         specialty: 'custom',
         password: 'secret123',
+        confirmAge: true,
         acceptAgreement: true,
       }),
     );

@@ -60,11 +60,15 @@ describe('sign-up never reveals an existing e-mail (finding 5)', () => {
     firstName: 'Nia',
     lastName: 'Park',
     phone: '604 555 0100',
+    ageConfirmed: true,
     callbackURL: '/auth?verified=1',
   });
   const comparable = (body: { token: unknown; user: Record<string, unknown> }) => {
-    const { id, createdAt, updatedAt, email, ...user } = body.user;
-    expect([typeof id, typeof createdAt, typeof updatedAt, typeof email]).toEqual(Array(4).fill('string'));
+    // Times of the request itself (the age box ticked, the activity) differ as createdAt does.
+    const { id, createdAt, updatedAt, email, ageConfirmedAt, lastActiveAt, ...user } = body.user;
+    expect(
+      [id, createdAt, updatedAt, email, ageConfirmedAt, lastActiveAt].map((value) => typeof value),
+    ).toEqual(Array(6).fill('string'));
     return { ...body, user };
   };
 
@@ -95,6 +99,7 @@ describe('sign-up never reveals an existing e-mail (finding 5)', () => {
     location: 'vancouver',
     specialty: 'birthday',
     password: 'secret123',
+    confirmAge: true,
     acceptAgreement: true,
   });
 
@@ -123,6 +128,7 @@ describe('limits and formats for names and phone numbers (finding 7)', () => {
       name: 'Nia Park',
       firstName: 'Nia',
       lastName: 'Park',
+      ageConfirmed: true,
       ...fields,
     });
 
@@ -206,6 +212,7 @@ describe('limits and formats for names and phone numbers (finding 7)', () => {
       location: 'vancouver',
       specialty: 'birthday',
       password: 'secret123',
+      confirmAge: true,
       acceptAgreement: true,
     });
     expect(res.status).toBe(400);

@@ -1,7 +1,16 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { conversations, eventPlans, quotes, reviews } from '../../src/server/db/schema/index.ts';
+import {
+  conversations,
+  eventPlans,
+  feeInvoices,
+  payments,
+  payouts,
+  quotes,
+  reviews,
+} from '../../src/server/db/schema/index.ts';
+import { recordPayment } from '../../src/server/modules/ledger/index.ts';
 import { addDays, vancouverDay } from '../../src/shared/time.ts';
 import type { Actor as ServiceActor } from '../../src/server/actor.ts';
 import { startCheckout } from '../../src/server/modules/payments/checkout.ts';
@@ -44,6 +53,8 @@ const ids = {
   pendingOrderA: '',
   planA: '',
   planToDelete: '',
+  receiptA: '',
+  invoiceOfApproved: '',
 };
 /** A quote brief for an event a month away (past every default lead time). */
 const quoteBrief = () =>
@@ -145,6 +156,37 @@ beforeAll(async () => {
       log: t.services.log,
     })
   ).paymentId;
+  // Customer A's payment of order A, posted: its receipt. The approved vendor's payout, with its invoice.
+  ids.receiptA = crypto.randomUUID();
+  await db.insert(payments).values({
+    id: ids.receiptA,
+    orderId: ids.orderA,
+    provider: 'sandbox',
+    amount: 1_111,
+    status: 'succeeded',
+  });
+  await recordPayment(db, {
+    orderId: ids.orderA,
+    vendorId: approved.id,
+    amountCents: 1_111,
+    key: `payment:${ids.receiptA}`,
+  });
+  const payoutId = crypto.randomUUID();
+  await db.insert(payouts).values({ id: payoutId, vendorId: approved.id, amount: 100 });
+  ids.invoiceOfApproved = crypto.randomUUID();
+  await db.insert(feeInvoices).values({
+    id: ids.invoiceOfApproved,
+    number: `FRI-1999-${payoutId.slice(0, 6)}`,
+    year: 1999,
+    sequence: 1,
+    vendorId: approved.id,
+    payoutId,
+    issuedAt: new Date(),
+    vendorName: approved.businessName,
+    feeCents: 8,
+    gstCents: 0,
+    pstCents: 0,
+  });
   ids.conversationA = crypto.randomUUID();
   await db.insert(conversations).values({ id: ids.conversationA, customerId: a.id, vendorId: approved.id });
   const designA = await createGeneratedDesign(db, t.services.storage, { userId: a.id });
@@ -376,6 +418,45 @@ const CASES: Case[] = [
     expect: { ...all(403), anonymous: 401, admin: 404 },
   },
   {
+    route: '/api/admin/disputes',
+    method: 'GET',
+    path: () => '/api/admin/disputes',
+    expect: adminOnly(200),
+  },
+  {
+    route: '/api/admin/disputes/:id',
+    method: 'GET',
+    path: () => `/api/admin/disputes/${crypto.randomUUID()}`,
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/disputes/:id/evidence',
+    method: 'POST',
+    path: () => `/api/admin/disputes/${crypto.randomUUID()}/evidence`,
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/disputes/:id/sandbox-resolution',
+    method: 'POST',
+    path: () => `/api/admin/disputes/${crypto.randomUUID()}/sandbox-resolution`,
+    body: { outcome: 'won' },
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/orders/:id/dispute',
+    method: 'GET',
+    path: () => `/api/orders/${ids.orderA}/dispute`,
+    // Vendors only; order A has no dispute, so no vendor finds one (another's order looks the same).
+    expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 404 },
+  },
+  {
+    route: '/api/orders/:id/dispute/note',
+    method: 'PUT',
+    path: () => `/api/orders/${ids.orderA}/dispute/note`,
+    body: { note: 'They picked it up themselves.' },
+    expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 404 },
+  },
+  {
     route: '/api/admin/reconciliation',
     method: 'GET',
     path: () => '/api/admin/reconciliation',
@@ -439,6 +520,26 @@ const CASES: Case[] = [
     path: () => '/api/me/payouts/stripe-onboarding',
     // Vendors only; on the sandbox there is no Stripe account to set up (404).
     expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 404 },
+  },
+  // Receipts (decision 029): the order's customer only; another customer's reads as missing.
+  {
+    route: '/api/me/receipts',
+    method: 'GET',
+    path: () => `/api/me/receipts?orderId=${ids.orderA}`,
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/receipts/:id',
+    method: 'GET',
+    path: () => `/api/me/receipts/${ids.receiptA}`,
+    expect: { ...all(404), anonymous: 401, customerA: 200, pendingVendor: 403, approvedVendor: 403 },
+  },
+  // Fee invoices: the vendor's own; another vendor's reads as missing.
+  {
+    route: '/api/me/invoices/:id',
+    method: 'GET',
+    path: () => `/api/me/invoices/${ids.invoiceOfApproved}`,
+    expect: { ...all(403), anonymous: 401, pendingVendor: 404, approvedVendor: 200 },
   },
   {
     route: '/api/payments/webhooks/stripe',
@@ -582,6 +683,27 @@ const CASES: Case[] = [
     method: 'DELETE',
     path: () => `/api/me/favorites/vendors/${ids.approvedVendor}`,
     expect: { ...signedIn(200), pendingVendor: 403, approvedVendor: 403 },
+  },
+  {
+    route: '/api/me/privacy/export',
+    method: 'GET',
+    path: () => '/api/me/privacy/export',
+    expect: signedIn(200),
+  },
+  {
+    route: '/api/me/privacy/age',
+    method: 'POST',
+    path: () => '/api/me/privacy/age',
+    body: { confirmAge: true },
+    expect: signedIn(200),
+  },
+  {
+    // A wrong password is refused at its field: nobody's account closes in this test.
+    route: '/api/me/privacy/close',
+    method: 'POST',
+    path: () => '/api/me/privacy/close',
+    body: { password: 'not-the-password' },
+    expect: signedIn(400),
   },
   {
     route: '/api/me/conversations',
@@ -857,6 +979,64 @@ const CASES: Case[] = [
     path: () => '/api/me/vendor-profile/verification/items/insurance/document',
     // Private documents answer 404 to everyone without one, visitors included: nothing to probe.
     expect: all(404),
+  },
+  {
+    route: '/api/me/vendor-profile/tax-information',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile/tax-information',
+    // Part of the application too: pending vendors give it before their first payout.
+    expect: { ...signedIn(403), pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile/tax-information',
+    method: 'PUT',
+    path: () => '/api/me/vendor-profile/tax-information',
+    body: {},
+    expect: { ...signedIn(403), pendingVendor: 400, approvedVendor: 400 },
+  },
+  {
+    route: '/api/me/vendor-profile/seller-reports',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile/seller-reports',
+    expect: { ...signedIn(403), pendingVendor: 200, approvedVendor: 200 },
+  },
+  {
+    route: '/api/me/vendor-profile/seller-reports/:year/csv',
+    method: 'GET',
+    path: () => '/api/me/vendor-profile/seller-reports/2025/csv',
+    // Only a vendor's own copy, and only of a year they were reported for.
+    expect: { ...signedIn(403), pendingVendor: 404, approvedVendor: 404 },
+  },
+  {
+    route: '/api/admin/seller-reports',
+    method: 'GET',
+    path: () => '/api/admin/seller-reports',
+    expect: adminOnly(200),
+  },
+  {
+    route: '/api/admin/seller-reports',
+    method: 'POST',
+    path: () => '/api/admin/seller-reports',
+    body: {},
+    expect: adminOnly(400),
+  },
+  {
+    route: '/api/admin/seller-reports/:year',
+    method: 'GET',
+    path: () => '/api/admin/seller-reports/2025',
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/seller-reports/:year/csv',
+    method: 'GET',
+    path: () => '/api/admin/seller-reports/2025/csv',
+    expect: adminOnly(404),
+  },
+  {
+    route: '/api/admin/seller-reports/vendors/:vendorId/tax-information',
+    method: 'GET',
+    path: () => `/api/admin/seller-reports/vendors/${ids.approvedVendor}/tax-information`,
+    expect: adminOnly(200),
   },
   {
     route: '/api/me/vendor-analytics',

@@ -191,6 +191,7 @@ describe('applications with a category', () => {
       businessAddress: '1 Main St, Vancouver',
       location: 'vancouver',
       password: 'long-enough-1',
+      confirmAge: true,
       acceptAgreement: true,
       ...fields,
     });

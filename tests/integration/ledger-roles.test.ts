@@ -51,7 +51,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
   throw new Error('expected the database to refuse this');
 }
 
-const FEE = 0.08;
+const FEE = { serviceFeeBps: 800, gstBps: 500, pstBps: 0 };
 
 /** A real customer's order with `vendorId`, paid (`amount` held in the ledger). */
 async function paidOrder(vendorId: string, amount: number, fields: { id?: string } = {}) {

@@ -6,6 +6,7 @@ import {
   balance,
   cancellationLedgerSplit,
   claimSplit,
+  GST_PAYABLE,
   heldForOrder,
   ledgerTotals,
   payOutAvailable,
@@ -39,7 +40,8 @@ const refusal = async (work: Promise<unknown>) => {
   }
   throw new Error('expected the database to refuse this');
 };
-const FEE = 0.08;
+/** An 8% fee with 5% GST on it (decision 029). */
+const FEE = { serviceFeeBps: 800, gstBps: 500, pstBps: 0 };
 
 async function paidOrder(amount: number) {
   const vendor = await createVendor(db());
@@ -129,8 +131,15 @@ describe('money through an order', () => {
       paidOutCents: 0,
     });
 
-    const split = releaseSplit(12_345, FEE); // 8% of 123.45 = 9.876 → 988
-    expect(split).toEqual({ refundCents: 0, vendorCents: 11_357, platformCents: 988 });
+    const split = releaseSplit(12_345, FEE); // 8% of 123.45 = 9.876 → 988; 5% GST on it: 49.4 → 49
+    expect(split).toEqual({
+      refundCents: 0,
+      vendorCents: 11_308,
+      platformCents: 988,
+      serviceFeeCents: 988,
+      gstCents: 49,
+      pstCents: 0,
+    });
     await settleOrder(db(), {
       kind: 'release',
       orderId: order.id,
@@ -142,16 +151,17 @@ describe('money through an order', () => {
     expect(await heldForOrder(db(), order.id)).toBe(0);
     expect(await vendorBalances(db(), vendor.id)).toEqual({
       heldCents: 0,
-      availableCents: 11_357,
+      availableCents: 11_308,
       paidOutCents: 0,
     });
+    expect(await balance(db(), GST_PAYABLE)).toBeLessThanOrEqual(-49);
 
     const paid = await payOutAvailable(db(), { vendorId: vendor.id, key: `payout:${vendor.id}:1` });
-    expect(paid).toMatchObject({ ok: true, amountCents: 11_357 });
+    expect(paid).toMatchObject({ ok: true, amountCents: 11_308 });
     expect(await vendorBalances(db(), vendor.id)).toEqual({
       heldCents: 0,
       availableCents: 0,
-      paidOutCents: 11_357,
+      paidOutCents: 11_308,
     });
   });
 
@@ -184,7 +194,7 @@ describe('money through an order', () => {
     });
     expect([first.created, second.created, second.id]).toEqual([true, false, first.id]);
     expect(await heldForOrder(db(), order.id)).toBe(0);
-    expect((await vendorBalances(db(), vendor.id)).availableCents).toBe(1_840);
+    expect((await vendorBalances(db(), vendor.id)).availableCents).toBe(1_832); // 2,000 − 160 − 8
   });
 
   it('a late cancellation splits refund, vendor and platform to the cent; the refund leaves when sent', async () => {
@@ -196,7 +206,8 @@ describe('money through an order', () => {
       cancelledAt: new Date(deliveryAt.getTime() - 3_600_000),
       by: 'customer',
       vendorRefundPercent: 50,
-      serviceFeeRate: FEE,
+      serviceFeeRate: FEE.serviceFeeBps / 10_000,
+      gstBps: FEE.gstBps,
     })!;
     await settleOrder(db(), {
       kind: 'cancellation',
@@ -206,7 +217,8 @@ describe('money through an order', () => {
       split: cancellationLedgerSplit(s),
       key: `cancel:${order.id}`,
     });
-    expect((await vendorBalances(db(), vendor.id)).availableCents).toBe(4_600);
+    // 5,000 to the vendor less the 400 fee and 20 GST on it.
+    expect((await vendorBalances(db(), vendor.id)).availableCents).toBe(4_580);
     const before = await ledgerTotals(db());
     await recordRefundSent(db(), {
       orderId: order.id,
@@ -232,13 +244,16 @@ describe('money through an order', () => {
     ).rejects.toThrow(UnbalancedPostingError);
     expect(claimSplit(3_000, 1_000, FEE)).toEqual({
       refundCents: 1_000,
-      vendorCents: 1_840,
+      vendorCents: 1_832,
       platformCents: 160,
+      serviceFeeCents: 160,
+      gstCents: 8,
+      pstCents: 0,
     });
     expect(() => claimSplit(3_000, 3_001, FEE)).toThrow(RangeError);
   });
 
-  it('collected = refunded + refunds owed + paid out + available + held + fees', async () => {
+  it('collected = refunded + refunds owed + paid out + available + held + fees + tax on the fees', async () => {
     const totals = await ledgerTotals(db());
     expect(totals.collectedCents).toBeGreaterThan(0);
     expect(totals.collectedCents).toBe(
@@ -247,8 +262,12 @@ describe('money through an order', () => {
         totals.paidOutCents +
         totals.availableCents +
         totals.heldCents +
-        totals.feesCents,
+        totals.feesCents +
+        totals.gstCents +
+        totals.pstCents,
     );
+    expect(totals.gstCents).toBeGreaterThan(0);
+    expect(await balance(db(), GST_PAYABLE)).toBe(-totals.gstCents);
     expect(totals.processorCashCents).toBe(
       totals.collectedCents - totals.refundedCents - totals.paidOutCents,
     );
@@ -276,7 +295,7 @@ describe('payouts', () => {
     expect(await vendorBalances(db(), vendor.id)).toEqual({
       heldCents: 0,
       availableCents: 0,
-      paidOutCents: 9_200,
+      paidOutCents: 9_160, // 10,000 − 800 − 40 GST
     });
     expect(
       await payOutAvailable(db(), { vendorId: vendor.id, amountCents: 1, key: `payout:${vendor.id}:c` }),

@@ -37,6 +37,7 @@ describe('e-mail verification and password reset (outbox)', () => {
       password: 'lemon-cake-1',
       name: 'Vera Lee',
       firstName: 'Vera',
+      ageConfirmed: true,
       callbackURL: '/auth?verified=1',
     });
     expect(res.status).toBe(200);
@@ -92,6 +93,7 @@ describe('e-mail verification and password reset (outbox)', () => {
       email: owner.email,
       password: 'new-pass-123',
       name: 'Someone Else',
+      ageConfirmed: true,
     });
     expect(res.status).toBe(200);
     const mail = await lastEmailTo(t, owner.email);
@@ -135,6 +137,7 @@ describe('e-mail over SMTP', () => {
         email: 'smtp-user@example.test',
         password: 'secret-42',
         name: 'Sam Post',
+        ageConfirmed: true,
       });
       expect(res.status).toBe(200);
       await expect.poll(() => smtp.messages.length).toBe(1);

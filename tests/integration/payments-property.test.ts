@@ -4,16 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkoutGroups,
   claims,
+  disputes,
+  feeCharges,
+  feeInvoices,
   ledgerEntries,
+  ledgerTransactions,
   orders as ordersTable,
   payments,
   processorEvents,
   refunds,
+  sandboxDisputes as sandboxDisputesTable,
 } from '../../src/server/db/schema/index.ts';
 import { openClaim, resolveClaim } from '../../src/server/modules/payments/claims.ts';
 import { AppError } from '../../src/server/errors.ts';
 import type { Actor } from '../../src/server/actor.ts';
-import { heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
+import { disputeTotals, heldForOrder, ledgerTotals } from '../../src/server/modules/ledger/index.ts';
+import { sandboxDisputes } from '../../src/server/modules/payments/sandbox-disputes.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import type { ProcessorEvent } from '../../src/server/modules/payments/processor.ts';
 import { applyProcessorEvent } from '../../src/server/modules/payments/events.ts';
@@ -69,7 +75,9 @@ type Step =
   | { kind: 'complete'; order: number }
   | { kind: 'time'; hours: number }
   | { kind: 'payout' }
-  | { kind: 'sendRefunds' };
+  | { kind: 'sendRefunds' }
+  | { kind: 'dispute'; order: number }
+  | { kind: 'decideDispute'; outcome: 'won' | 'lost'; lateReplay: boolean };
 
 const ORDERS = 3;
 /** Each kind of step, weighted so that runs often pay and then reach delivery, claims and their resolution. */
@@ -145,6 +153,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'payout' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'sendRefunds' as const }) },
+  // A card dispute on a paid order's charge, at any moment (its money held, released or paid out), and
+  // the bank's decision, with the first event of the dispute arriving again after it.
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('dispute' as const), order: fc.nat(ORDERS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('decideDispute' as const),
+      outcome: fc.constantFrom('won' as const, 'lost' as const),
+      lateReplay: fc.boolean(),
+    }),
+  },
 );
 
 const CARDS = {
@@ -154,6 +173,18 @@ const CARDS = {
   confirmationRefused: '4000002760003184',
 } as const;
 
+/** What lost disputes took from an order's held funds (the customer kept it; decision 031). */
+const lostFromHeld = async (orderId: string) => {
+  const [row] = await t.database.db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(eq(ledgerTransactions.kind, 'dispute_lost'), eq(ledgerEntries.accountId, `order_held:${orderId}`)),
+    );
+  return Number(row!.total);
+};
+
 /** Ledger transactions whose entries do not sum to zero (there must be none). */
 const unbalancedTransactions = async () =>
   (
@@ -162,6 +193,32 @@ const unbalancedTransactions = async () =>
       .from(ledgerEntries)
       .groupBy(ledgerEntries.transactionId)
       .having(sql`sum(${ledgerEntries.amount}) <> 0`)
+  ).map((r) => r.id);
+
+/** The tax every fee charge recorded (decision 029): what the tax accounts must hold. */
+const chargedTax = async () => {
+  const [row] = await t.database.db
+    .select({
+      gst: sql<string>`coalesce(sum(${feeCharges.gstCents}), 0)`,
+      pst: sql<string>`coalesce(sum(${feeCharges.pstCents}), 0)`,
+    })
+    .from(feeCharges);
+  return { gst: Number(row!.gst), pst: Number(row!.pst) };
+};
+
+/** Invoices whose totals are not the sums of the charges they took. */
+const invoicesOffTheirCharges = async () =>
+  (
+    await t.database.db
+      .select({ id: feeInvoices.id })
+      .from(feeInvoices)
+      .leftJoin(feeCharges, eq(feeCharges.invoiceId, feeInvoices.id))
+      .groupBy(feeInvoices.id, feeInvoices.feeCents, feeInvoices.gstCents, feeInvoices.pstCents)
+      .having(
+        sql`${feeInvoices.feeCents} <> coalesce(sum(${feeCharges.feeCents}), 0)
+          OR ${feeInvoices.gstCents} <> coalesce(sum(${feeCharges.gstCents}), 0)
+          OR ${feeInvoices.pstCents} <> coalesce(sum(${feeCharges.pstCents}), 0)`,
+      )
   ).map((r) => r.id);
 
 /** Refusals are part of the game (cancelling a completed order, paying a paid one); anything else is a bug. */
@@ -184,6 +241,7 @@ describe('the books stay exact', () => {
       tabRaces: 0,
       crashes: 0,
       groupsPaid: 0,
+      disputesDecided: 0,
     };
     await fc.assert(
       fc.asyncProperty(
@@ -191,7 +249,10 @@ describe('the books stay exact', () => {
         fc.array(fc.integer({ min: 1, max: 100 }), { minLength: ORDERS, maxLength: ORDERS }),
         fc.integer({ min: 0, max: 100 }),
         fc.array(step, { minLength: 8, maxLength: 24 }),
-        async (amounts, deliveryHours, refundPercent, steps) => {
+        // GST and PST on the fee as the orders were made with them (decision 029).
+        fc.integer({ min: 0, max: 1_500 }),
+        fc.constantFrom(0, 0, 700, 998),
+        async (amounts, deliveryHours, refundPercent, steps, gstBps, pstBps) => {
           const customer = await createUser(db);
           const adminUser = await createUser(db, { role: 'admin', password: null });
           const owner = await createUser(db, { userType: 'vendor' });
@@ -215,6 +276,8 @@ describe('the books stay exact', () => {
                 vendorId: vendor.id,
                 amount,
                 refundPercent,
+                gstBps,
+                pstBps,
                 deliveryDate: new Date(clock.now().getTime() + deliveryHours[i]! * HOUR),
                 createdAt: clock.now(),
               }),
@@ -522,9 +585,59 @@ describe('the books stay exact', () => {
                   now,
                 }),
               );
+            } else if (s.kind === 'dispute') {
+              const [paid] = await db
+                .select({
+                  ref: sql<string>`coalesce(${payments.providerRef}, ${checkoutGroups.providerRef})`,
+                })
+                .from(payments)
+                .leftJoin(checkoutGroups, eq(checkoutGroups.id, payments.checkoutGroupId))
+                .where(and(eq(payments.orderId, orders[s.order]!.id), eq(payments.status, 'succeeded')));
+              if (paid) {
+                const bank = sandboxDisputes(db, clock);
+                await bank.open(paid.ref);
+                for (const event of await bank.eventsOf(paid.ref))
+                  for (let i = 0; i < 2; i++)
+                    await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+              }
+            } else if (s.kind === 'decideDispute') {
+              const [open] = await db
+                .select()
+                .from(disputes)
+                .where(sql`${disputes.closedAt} IS NULL`)
+                .orderBy(disputes.createdAt)
+                .limit(1);
+              if (open) {
+                const [opened] = await sandboxDisputes(db, clock).eventsOf(
+                  (
+                    await db
+                      .select()
+                      .from(sandboxDisputesTable)
+                      .where(eq(sandboxDisputesTable.id, open.providerRef))
+                  )[0]!.chargeId,
+                );
+                const event = await t.services.payments.disputeDesk!.resolve(open.providerRef, s.outcome);
+                await applyProcessorEvent({ db, provider: 'sandbox', event, now, log });
+                if (s.lateReplay)
+                  await applyProcessorEvent({
+                    db,
+                    provider: 'sandbox',
+                    event: { ...opened!, id: `${opened!.id}:late`, status: 'needs_response' },
+                    now,
+                    log,
+                  });
+                seen.disputesDecided++;
+              }
             } else if (s.kind === 'payout') {
               await tolerate(
-                requestPayout({ db, processor: t.services.payments, actor: asVendor, now, log }),
+                requestPayout({
+                  db,
+                  processor: t.services.payments,
+                  actor: asVendor,
+                  now,
+                  log,
+                  platformGstNumber: '123456789RT0001',
+                }),
               );
             } else {
               await sendPendingRefunds({ db, processor: t.services.payments, now, log });
@@ -538,9 +651,20 @@ describe('the books stay exact', () => {
                 totals.paidOutCents +
                 totals.availableCents +
                 totals.heldCents +
-                totals.feesCents,
+                totals.feesCents +
+                totals.gstCents +
+                totals.pstCents +
+                // What customers kept from lost disputes (decision 031).
+                (await disputeTotals(db)).chargebacksCents,
             );
-            expect(totals.availableCents).toBeGreaterThanOrEqual(0);
+            // The tax accounts hold exactly the tax the fee charges (and so the invoices) say was charged.
+            const charged = await chargedTax();
+            expect([totals.gstCents, totals.pstCents]).toEqual([charged.gst, charged.pst]);
+            if (gstBps === 0) expect(totals.gstCents).toBe(0);
+            // A dispute lost after its money was released may take a vendor below zero, never further.
+            expect(totals.availableCents + (await disputeTotals(db)).chargebacksCents).toBeGreaterThanOrEqual(
+              0,
+            );
             expect(totals.refundsOwedCents).toBeGreaterThanOrEqual(0);
             // Every ledger transaction balances, read back from the entries (the trigger enforces it too).
             expect(await unbalancedTransactions()).toEqual([]);
@@ -552,6 +676,8 @@ describe('the books stay exact', () => {
           const books = await ledgerTotals(db);
           expect(processed.collectedCents).toBe(books.collectedCents);
           expect(processed.paidOutCents).toBe(books.paidOutCents);
+          // Each invoice's totals are the sums of the charges it took, and a charge is invoiced once.
+          expect(await invoicesOffTheirCharges()).toEqual([]);
           // Whatever happened, once refunds are sent nothing is owed, and no order holds money it should not.
           await sendPendingRefunds({ db, processor: t.services.payments, now: clock.now(), log });
           expect((await ledgerTotals(db)).refundsOwedCents).toBe(0);
@@ -563,7 +689,7 @@ describe('the books stay exact', () => {
             const [row] = await db.select().from(ordersTable).where(eq(ordersTable.id, order.id));
             if (row!.status === 'completed' || row!.status === 'cancelled' || row!.status === 'pending')
               expect(held, `order ${row!.status}`).toBe(0);
-            else expect(held).toBe(row!.amount);
+            else expect(held).toBe(row!.amount - (await lostFromHeld(order.id)));
           }
         },
       ),
@@ -576,5 +702,6 @@ describe('the books stay exact', () => {
     expect(seen.tabRaces).toBeGreaterThan(0);
     expect(seen.crashes).toBeGreaterThan(0);
     expect(seen.groupsPaid).toBeGreaterThan(0);
+    expect(seen.disputesDecided).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -51,12 +51,13 @@ const call = (as: keyof typeof cookies, method: string, path: string, body?: unk
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
 
-async function newOrder(amount: number, deliveryInHours = 24 * 14, refundPercent = 50) {
+async function newOrder(amount: number, deliveryInHours = 24 * 14, refundPercent = 50, gstBps = 0) {
   return createPendingOrder(t.database.db, {
     customerId,
     vendorId,
     amount,
     refundPercent,
+    gstBps,
     deliveryDate: new Date(clock.now().getTime() + deliveryInHours * HOUR),
     createdAt: clock.now(),
   });
@@ -262,10 +263,10 @@ describe('checkout with the sandbox', () => {
 });
 
 describe('where the money goes', () => {
-  it('delivered and confirmed: the vendor’s available balance is the amount less 8%, and they can pay it out', async () => {
+  it('delivered and confirmed: the vendor’s available balance is the amount less 8% and 5% GST on it, and they can pay it out', async () => {
     const before = (await (await call('vendor', 'GET', '/api/me/payouts')).json()) as VendorPayouts;
-    // An event in two hours: the vendor can deliver it now.
-    const order = await newOrder(12_345, 2);
+    // An event in two hours: the vendor can deliver it now. Made with 5% GST on the fee (decision 029).
+    const order = await newOrder(12_345, 2, 50, 500);
     await pay(order.id);
     for (const action of ['confirm', 'start', 'markReady', 'deliver']) {
       expect((await transition('vendor', order.id, action)).status).toBe(200);
@@ -274,16 +275,18 @@ describe('where the money goes', () => {
     expect(await heldForOrder(t.database.db, order.id)).toBe(0);
 
     const view = (await (await call('vendor', 'GET', '/api/me/payouts')).json()) as VendorPayouts;
-    expect(view.availableCents - before.availableCents).toBe(12_345 - 988);
+    // The fee is 988; GST on it 49.4 → 49.
+    expect(view.availableCents - before.availableCents).toBe(12_345 - 988 - 49);
     expect(view.orders.find((o) => o.orderId === order.id)).toMatchObject({
       amountCents: 12_345,
-      vendorCents: 11_357,
+      vendorCents: 11_308,
       feeCents: 988,
+      taxCents: 49,
       heldCents: 0,
       refundedCents: 0,
     });
     const csv = await (await call('vendor', 'GET', '/api/me/payouts/export')).text();
-    expect(csv).toContain(`${order.orderNumber},completed,123.45,0.00,9.88,113.57,0.00`);
+    expect(csv).toContain(`${order.orderNumber},completed,123.45,0.00,9.88,0.49,113.08,0.00`);
 
     const [a, b] = await Promise.all([
       call('vendor', 'POST', '/api/me/payouts'),
@@ -356,15 +359,18 @@ describe('where the money goes', () => {
     },
   );
 
-  it('collected = refunded + refunds owed + paid out + available + held + fees, to the cent', async () => {
+  it('collected = refunded + refunds owed + paid out + available + held + fees + tax on the fees, to the cent', async () => {
     const totals = await ledgerTotals(t.database.db);
     expect(totals.refundsOwedCents).toBe(0);
+    expect(totals.gstCents).toBe(49);
     expect(totals.collectedCents).toBe(
       totals.refundedCents +
         totals.paidOutCents +
         totals.availableCents +
         totals.heldCents +
-        totals.feesCents,
+        totals.feesCents +
+        totals.gstCents +
+        totals.pstCents,
     );
   });
 });

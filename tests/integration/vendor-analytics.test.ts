@@ -331,6 +331,7 @@ function expected(from: string, to: string) {
       grossCents: sum((o) => o.amount),
       refundsCents: sum((o) => o.money!.refund),
       feesCents: sum((o) => o.money!.fee),
+      taxCents: 0,
       netCents: sum((o) => o.amount - o.money!.refund - o.money!.fee),
     };
   });
@@ -408,6 +409,7 @@ describe('vendor analytics match the rows they come from', () => {
       grossCents: 50_000,
       refundsCents: 0,
       feesCents: 4_000,
+      taxCents: 0,
       netCents: 46_000,
     });
     expect(body.capacity.find((w: { weekStart: string }) => w.weekStart === '2026-05-11')).toEqual({
@@ -485,8 +487,8 @@ describe('vendor analytics match the rows they come from', () => {
       repeatShare: null,
     });
     expect(body.revenue).toEqual([
-      { month: '2026-01', grossCents: 0, refundsCents: 0, feesCents: 0, netCents: 0 },
-      { month: '2026-02', grossCents: 0, refundsCents: 0, feesCents: 0, netCents: 0 },
+      { month: '2026-01', grossCents: 0, refundsCents: 0, feesCents: 0, taxCents: 0, netCents: 0 },
+      { month: '2026-02', grossCents: 0, refundsCents: 0, feesCents: 0, taxCents: 0, netCents: 0 },
     ]);
     expect(body.ratings).toEqual([
       { month: '2026-01', reviews: 0, average: null },
@@ -532,6 +534,7 @@ describe('vendor analytics match the rows they come from', () => {
         grossCents: 12_500,
         refundsCents: 0,
         feesCents: 1_000,
+        taxCents: 0,
         netCents: 11_500,
       });
       expect(body.orders).toMatchObject({ paid: 1, averageOrderValueCents: 12_500 });

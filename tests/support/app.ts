@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createApp } from '../../src/server/app.ts';
-import type { Config } from '../../src/server/config.ts';
+import { developmentSellerReportConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import type { Clock } from '../../src/server/clock.ts';
@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     seedOnFirstRun: false,
     demoTools: true,
     serviceFeeRate: 0.08,
+    // The defaults (decision 029): 5% GST on the fee, no PST.
+    feeTax: { gstBps: 500, pstBps: 0, platformGstNumber: '123456789RT0001' },
     smtpUrl: undefined,
     mailFrom: 'Frosted <no-reply@frosted.test>',
     trustProxy: false,
@@ -59,6 +61,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       renderThreads: undefined,
     },
     payments: { provider: 'sandbox' },
+    sellerReport: developmentSellerReportConfig(),
     // Hundreds of sign-ins: the factories' users are hashed the same way (tests/support/factories.ts).
     passwordHashing: 'fast',
     ...overrides,

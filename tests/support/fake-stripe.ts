@@ -117,6 +117,8 @@ export async function startFakeStripe({
   /** PaymentMethods that paid once without being saved on a Customer: Stripe will not charge them again. */
   const spent = new Set<string>();
   const balance: StripeObject[] = [];
+  /** Card disputes (charge.dispute.*): opened by the tests, as a cardholder's bank would. */
+  const disputes = new Map<string, StripeObject>();
   const events: StripeEvent[] = [];
   const saved = new Map<string, { route: string; body: string; answer: Answer }>();
   const failures: { route: string; error: FakeStripeError }[] = [];
@@ -392,7 +394,7 @@ export async function startFakeStripe({
   }
 
   function handle(method: string, path: string, query: Params, body: Params): Answer {
-    const route = `${method} ${path.replace(/\/(pi|acct|re|tr)_\w+/, '/:id')}`;
+    const route = `${method} ${path.replace(/\/(pi|acct|re|tr|dp)_\w+/, '/:id')}`;
     switch (route) {
       case 'POST /v1/customers': {
         const customer: StripeObject = {
@@ -562,6 +564,31 @@ export async function startFakeStripe({
       }
       case 'GET /v1/balance_transactions':
         return list('/v1/balance_transactions', balance, query);
+      case 'GET /v1/disputes/:id': {
+        const dispute = disputes.get(path.split('/')[3]!);
+        return dispute ? { status: 200, body: dispute } : notFound('dispute', path.split('/')[3]!);
+      }
+      case 'POST /v1/disputes/:id': {
+        const dispute = disputes.get(path.split('/')[3]!);
+        if (!dispute) return notFound('dispute', path.split('/')[3]!);
+        if (!['needs_response', 'warning_needs_response'].includes(String(dispute.status)))
+          return invalid(
+            `This dispute is in status ${String(dispute.status)} and cannot be updated.`,
+            'evidence',
+          );
+        Object.assign(dispute, {
+          evidence: { ...(dispute.evidence as Params), ...(body.evidence as Params) },
+          metadata: { ...(dispute.metadata as Params), ...(body.metadata as Params) },
+        });
+        if (body.submit === 'true') {
+          dispute.status = dispute.status === 'needs_response' ? 'under_review' : 'warning_under_review';
+          const details = dispute.evidence_details as Params;
+          details.submission_count = Number(details.submission_count) + 1;
+          details.has_evidence = true;
+        }
+        emit('charge.dispute.updated', dispute);
+        return { status: 200, body: dispute };
+      }
       default:
         return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
     }
@@ -675,6 +702,119 @@ export async function startFakeStripe({
       return approve
         ? succeed(pi)
         : fail(pi, { message: AUTHENTICATION_FAILED_MESSAGE, code: 'payment_intent_authentication_failure' });
+    },
+    disputes,
+    /**
+     * The cardholder disputes a paid intent's charge with their bank (Stripe's 4000 0000 0000 0259 does
+     * this by itself): the amount and the dispute fee (CAD 15.00) leave the balance in one entry.
+     */
+    openDispute(
+      intentId: string,
+      {
+        amount,
+        reason = 'fraudulent',
+        dueInDays = 7,
+      }: { amount?: number; reason?: string; dueInDays?: number } = {},
+    ): StripeEvent[] {
+      const pi = intent(intentId);
+      const disputed = amount ?? Number(pi.amount_received);
+      const id_ = id('dp');
+      const withdrawal: StripeObject = {
+        id: id('txn'),
+        object: 'balance_transaction',
+        type: 'adjustment',
+        reporting_category: 'dispute',
+        amount: -disputed,
+        fee: 1500,
+        net: -disputed - 1500,
+        currency: 'cad',
+        source: id_,
+        status: 'available',
+        created: now(),
+      };
+      balance.unshift(withdrawal);
+      const dispute: StripeObject = {
+        id: id_,
+        object: 'dispute',
+        amount: disputed,
+        currency: 'cad',
+        charge: pi.latest_charge,
+        payment_intent: pi.id,
+        reason,
+        status: 'needs_response',
+        is_charge_refundable: false,
+        balance_transactions: [withdrawal],
+        evidence: {},
+        evidence_details: {
+          due_by: now() + dueInDays * 86_400,
+          has_evidence: false,
+          past_due: false,
+          submission_count: 0,
+        },
+        metadata: {},
+        created: now(),
+        livemode: false,
+      };
+      disputes.set(id_, dispute);
+      return [emit('charge.dispute.created', dispute), emit('charge.dispute.funds_withdrawn', dispute)];
+    },
+    /** The bank decides: won gives the amount back (the dispute fee is not given back), lost keeps it. */
+    closeDispute(disputeId: string, outcome: 'won' | 'lost'): StripeEvent[] {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`fake Stripe: no dispute ${disputeId}`);
+      dispute.status = outcome;
+      const events: StripeEvent[] = [];
+      if (outcome === 'won') {
+        const reinstated: StripeObject = {
+          id: id('txn'),
+          object: 'balance_transaction',
+          type: 'adjustment',
+          reporting_category: 'dispute_reversal',
+          amount: dispute.amount,
+          fee: 0,
+          net: dispute.amount,
+          currency: 'cad',
+          source: disputeId,
+          status: 'available',
+          created: now(),
+        };
+        balance.unshift(reinstated);
+        (dispute.balance_transactions as StripeObject[]).push(reinstated);
+        events.push(emit('charge.dispute.funds_reinstated', dispute));
+      }
+      events.push(emit('charge.dispute.closed', dispute));
+      return events;
+    },
+    /** A refund made in Stripe's Dashboard (no metadata of ours): charge.refunded tells of it. */
+    refundFromDashboard(intentId: string, amount: number): StripeEvent[] {
+      const pi = intent(intentId);
+      const refund: StripeObject = {
+        id: id('re'),
+        object: 'refund',
+        amount,
+        currency: 'cad',
+        payment_intent: pi.id,
+        charge: pi.latest_charge,
+        status: 'succeeded',
+        metadata: {},
+        created: now(),
+      };
+      refunds.set(refund.id, refund);
+      record('refund', -amount, refund.id);
+      const refunded = [...refunds.values()]
+        .filter((r) => r.payment_intent === pi.id)
+        .reduce((sum, r) => sum + Number(r.amount), 0);
+      return [
+        emit('refund.created', refund),
+        emit('charge.refunded', {
+          id: String(pi.latest_charge),
+          object: 'charge',
+          amount: pi.amount_received,
+          amount_refunded: refunded,
+          refunded: refunded >= Number(pi.amount_received),
+          payment_intent: pi.id,
+        }),
+      ];
     },
     /** The vendor finished Stripe's hosted onboarding: the account can receive transfers. */
     completeOnboarding(accountId: string) {

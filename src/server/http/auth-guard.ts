@@ -5,12 +5,21 @@ import { vendors } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import type { AppEnv } from './types.ts';
 import { sessionGuard } from './openapi.ts';
+import { needsAgeConfirmation, recordActivity } from './activity.ts';
+import { ACTIVITY_WRITE_INTERVAL_MS } from '../../shared/privacy.ts';
 
-/** The signed-in user, or 401. Every private route starts here. */
+/** What a signed-in account that has not confirmed its age is told by every private route. */
+export const AGE_CONFIRMATION_REQUIRED = 'Please confirm you are 18 or older to continue using Frosted.';
+
+/**
+ * The signed-in user, or 401. Every private route starts here. An account that has not confirmed its
+ * age yet (a first sign-in with Google) is refused (403) until it does (decision 028).
+ */
 export async function requireActor<E extends AppEnv>(c: Context<E>): Promise<Actor> {
-  const actor = await currentActor(c);
-  if (!actor) throw AppError.unauthenticated();
-  return actor;
+  const session = await currentSession(c);
+  if (!session) throw AppError.unauthenticated();
+  if (!session.ageConfirmed) throw AppError.forbidden(AGE_CONFIRMATION_REQUIRED);
+  return session.actor;
 }
 
 /** The signed-in user, or null for a visitor (routes open to both, such as the designer). */
@@ -18,7 +27,7 @@ export async function currentActor<E extends AppEnv>(c: Context<E>): Promise<Act
   return (await currentSession(c))?.actor ?? null;
 }
 
-type CurrentSession = { actor: Actor; sessionId: string } | null;
+type CurrentSession = { actor: Actor; sessionId: string; ageConfirmed: boolean } | null;
 
 /** Each request's session, looked up once however many guards and limits ask (the rate limit, the route). */
 const sessions = new WeakMap<Request, Promise<CurrentSession>>();
@@ -38,7 +47,17 @@ export function currentSession<E extends AppEnv>(c: Context<E>): Promise<Current
 async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<CurrentSession> {
   const session = await c.var.services.auth.api.getSession({ headers: c.req.raw.headers });
   if (!session) return null;
-  const u = session.user as typeof session.user & { userType?: string; role?: string; banned?: boolean };
+  const u = session.user as typeof session.user & {
+    userType?: string;
+    role?: string;
+    banned?: boolean;
+    ageConfirmedAt?: Date | null;
+    lastActiveAt?: Date | null;
+  };
+  // Using a session is activity (inactive accounts close after 2 years): written about once a day.
+  const now = c.var.services.clock.now();
+  if (!u.lastActiveAt || now.getTime() - new Date(u.lastActiveAt).getTime() >= ACTIVITY_WRITE_INTERVAL_MS)
+    await recordActivity(c.var.services.db, u.id, now);
   const userType = u.userType === 'vendor' ? 'vendor' : 'customer';
   // The account's vendor business, found once here for every service the request calls.
   const [vendor] =
@@ -59,6 +78,7 @@ async function lookUpSession<E extends AppEnv>(c: Context<E>): Promise<CurrentSe
       vendorId: vendor?.id ?? null,
     },
     sessionId: session.session.id,
+    ageConfirmed: !needsAgeConfirmation(u),
   };
 }
 

@@ -5,6 +5,7 @@ import { pruneSignInLockouts } from '../modules/auth/index.ts';
 import type { JobHandlers } from '../modules/jobs/index.ts';
 import { pruneDeliveredEmails } from '../modules/mail/index.ts';
 import { pruneReadNotifications, RETENTION_DAYS } from '../modules/notifications/index.ts';
+import { schedulePrivacyRound } from '../modules/privacy/index.ts';
 import { runVerificationRound } from '../modules/verification/index.ts';
 
 export const PRUNE_JOB = 'housekeeping.prune';
@@ -37,6 +38,8 @@ export const housekeepingJobHandlers: JobHandlers = {
     const pruned = await pruneOldRows(tx, now);
     if (pruned.notifications || pruned.emails || pruned.signInCounts) log.info(pruned, 'pruned old rows');
     await runVerificationRound(tx, { now, log });
+    // Inactive accounts and the 7-year purge: a job of its own (each account in its own transaction).
+    await schedulePrivacyRound(tx);
     // Just after the next midnight in Vancouver: an item's last valid day ends then, and its badge with it.
     return {
       runAgainAt: new Date(vancouverDayStart(addCalendarDays(vancouverDay(now), 1)).getTime() + 60_000),

@@ -11,7 +11,7 @@ import {
   scheduleCompleteReminder,
 } from '../modules/notifications/index.ts';
 import { orderJobHandlers, subscribeToOrders } from '../modules/orders/index.ts';
-import { balanceJobHandlers, paymentsOnOrderChanges } from '../modules/payments/index.ts';
+import { balanceJobHandlers, disputeJobHandlers, paymentsOnOrderChanges } from '../modules/payments/index.ts';
 import { quoteJobHandlers } from '../modules/quotes/index.ts';
 import { housekeepingJobHandlers } from './housekeeping.ts';
 
@@ -21,6 +21,7 @@ export { PRUNE_JOB, PRUNE_JOB_KEY, pruneOldRows, scheduleHousekeeping } from './
 export const jobHandlers: JobHandlers = {
   ...orderJobHandlers,
   ...balanceJobHandlers,
+  ...disputeJobHandlers,
   ...quoteJobHandlers,
   ...emailJobHandlers,
   ...housekeepingJobHandlers,

@@ -52,10 +52,12 @@ export const vendorAnalyticsSchema = z.object({
   revenue: z.array(
     z.object({
       month: z.string(),
-      /** Order money settled (released, cancelled or claim resolved): refunds + fees + net. */
+      /** Order money settled (released, cancelled or claim resolved): refunds + fees + tax + net. */
       grossCents: cents,
       refundsCents: cents,
       feesCents: cents,
+      /** GST and PST on the fees (decision 029). */
+      taxCents: cents,
       /** What was credited to the vendor. */
       netCents: cents,
     }),

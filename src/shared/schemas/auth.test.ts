@@ -36,6 +36,7 @@ describe('section 5 validation rules', () => {
       lastName: 'Please enter your last name.',
       email: 'Please enter your email address.',
       password: 'Password must be at least 6 characters.',
+      confirmAge: 'Please confirm you are 18 or older.',
       acceptTerms: 'Please accept the Terms of Service and Privacy Policy.',
     });
     const ok = {
@@ -43,10 +44,15 @@ describe('section 5 validation rules', () => {
       lastName: 'Diaz',
       email: 'ana@example.test',
       password: '123456',
+      confirmAge: true,
       acceptTerms: true,
     };
     expect(customerSignUpSchema.safeParse(ok).success).toBe(true);
     expect(customerSignUpSchema.safeParse({ ...ok, phone: '' }).success).toBe(true);
+    // The age box is its own, never implied by the terms (decision 028).
+    expect(messages(customerSignUpSchema, { ...ok, confirmAge: false })).toEqual({
+      confirmAge: 'Please confirm you are 18 or older.',
+    });
     expect(messages(customerSignUpSchema, { ...ok, phone: 'call me' })).toEqual({
       phone: 'Please enter a valid phone number.',
     });
@@ -61,6 +67,7 @@ describe('section 5 validation rules', () => {
       location: 'Please choose your area.',
       specialty: 'Please choose your specialty.',
       password: 'Password must be at least 6 characters.',
+      confirmAge: 'Please confirm you are 18 or older.',
       acceptAgreement: 'Please accept the Vendor Agreement.',
     });
     expect(messages(vendorSignUpSchema, { phone: '' }).phone).toBe(
@@ -79,6 +86,7 @@ describe('section 5 validation rules', () => {
       businessAddress: '1 Main St, Vancouver',
       location: 'vancouver',
       password: 'long-enough',
+      confirmAge: true,
       acceptAgreement: true,
     };
     expect(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCATION_VALUES, SPECIALTY_VALUES, VENDOR_CATEGORY_VALUES } from '../catalog.ts';
 import { POLICIES } from '../policies.ts';
+import { ageConfirmation } from './privacy.ts';
 
 const email = z
   .string({ error: 'Please enter your email address.' })
@@ -51,6 +52,7 @@ export const customerSignUpSchema = z.object({
   email,
   phone: phone().optional().or(z.literal('')),
   password,
+  confirmAge: ageConfirmation,
   acceptTerms: z.literal(true, { error: 'Please accept the Terms of Service and Privacy Policy.' }),
 });
 export type CustomerSignUpInput = z.infer<typeof customerSignUpSchema>;
@@ -94,6 +96,7 @@ export const vendorSignUpSchema = z
       z.enum(SPECIALTY_VALUES, { error: SPECIALTY_MESSAGE }).optional(),
     ),
     password,
+    confirmAge: ageConfirmation,
     acceptAgreement: z.literal(true, { error: 'Please accept the Vendor Agreement.' }),
   })
   .refine((v) => v.category !== 'cakes' || v.specialty !== undefined, {
@@ -118,6 +121,8 @@ export const signUpProfileSchema = z.object({
   firstName: required('Please enter your first name.', NAME_LIMITS.person).optional(),
   lastName: required('Please enter your last name.', NAME_LIMITS.person).optional(),
   phone: phone().optional(),
+  /** The sign-up form's age box: an account is never created without it (stored as its time). */
+  ageConfirmed: ageConfirmation,
 });
 
 /** A profile update (/update-user): the same fields and limits, each optional; null clears an optional one. */

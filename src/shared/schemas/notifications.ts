@@ -31,6 +31,9 @@ export const NOTIFICATION_TYPES = [
   'verification.expired',
   'balance.charged',
   'balance.failed',
+  'dispute.opened',
+  'dispute.evidenceDue',
+  'dispute.closed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -45,6 +48,7 @@ export const notificationRefsSchema = z.object({
   payoutId: z.string().optional(),
   vendorId: z.string().optional(),
   proofId: z.string().optional(),
+  disputeId: z.string().optional(),
 });
 export type NotificationRefs = z.infer<typeof notificationRefsSchema>;
 

@@ -65,6 +65,9 @@ export const orderDetailSchema = z.object({
   terms: z.object({
     /** Basis points: 800 is 8%. */
     serviceFeeBps: z.number().int(),
+    /** GST and PST on the fee, basis points (decision 029): 0 on orders made before. */
+    gstBps: z.number().int(),
+    pstBps: z.number().int(),
     /** Percent refunded when the customer cancels within 48 hours of delivery. */
     refundPercent: z.number().int(),
   }),

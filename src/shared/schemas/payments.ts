@@ -117,11 +117,20 @@ export const vendorPayoutsSchema = z.object({
       heldCents: z.number().int(),
       vendorCents: z.number().int(),
       feeCents: z.number().int(),
+      /** GST and PST on the fee (decision 029): the vendor gets amount − refunded − fee − tax. */
+      taxCents: z.number().int(),
       refundedCents: z.number().int(),
     }),
   ),
   payouts: z.array(
-    z.object({ id: z.string(), amountCents: z.number().int(), status: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      amountCents: z.number().int(),
+      status: z.string(),
+      createdAt: z.string(),
+      /** The fee invoice that came with the payout (none when it paid no fee). */
+      invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
+    }),
   ),
 });
 export type VendorPayouts = z.infer<typeof vendorPayoutsSchema>;

@@ -29,6 +29,9 @@ export const reconciliationSchema = z.object({
     availableCents: cents,
     heldCents: cents,
     feesCents: cents,
+    /** GST and PST charged on the fees, owed to the governments (decision 029). */
+    gstCents: cents,
+    pstCents: cents,
     processorCashCents: cents,
   }),
   processor: z.object({

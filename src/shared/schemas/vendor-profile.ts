@@ -10,6 +10,7 @@ import {
   VENDOR_CATEGORY_VALUES,
 } from '../catalog.ts';
 import { phone, required } from './auth.ts';
+import { GST_NUMBER_MESSAGE, GST_NUMBER_PATTERN, normalizeGstNumber } from '../tax.ts';
 import { packageSchema } from './packages.ts';
 import { vendorProfileSchema } from './vendors.ts';
 
@@ -113,6 +114,16 @@ export const vendorProfileInputSchema = z
       .min(0, CUTOFF_MESSAGE)
       .max(CHANGE_CUTOFF_HOURS_MAX, CUTOFF_MESSAGE)
       .optional(),
+    /**
+     * The vendor's GST/HST number for receipts and invoices ('' removes it); absent: unchanged. Spaces
+     * and lower case are forgiven and dropped.
+     */
+    gstNumber: z
+      .string()
+      .max(40, GST_NUMBER_MESSAGE)
+      .transform(normalizeGstNumber)
+      .refine((v) => v === '' || GST_NUMBER_PATTERN.test(v), GST_NUMBER_MESSAGE)
+      .optional(),
   })
   .refine((v) => v.offersDelivery || v.offersPickup, {
     path: ['offersPickup'],
@@ -148,6 +159,8 @@ export const ownVendorProfileSchema = z.object({
   depositPercent: z.number().int(),
   balanceDueDays: z.number().int(),
   changeCutoffHours: z.number().int(),
+  /** The GST/HST number on receipts and invoices ('' when none). */
+  gstNumber: z.string(),
   imageUrl: z.string().nullable(),
 });
 export type OwnVendorProfile = z.infer<typeof ownVendorProfileSchema>;

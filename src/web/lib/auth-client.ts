@@ -17,6 +17,8 @@ export type SessionUser = {
   userType?: string | null;
   firstName?: string | null;
   role?: string | null;
+  /** When the person confirmed they are 18 or older; none yet after a first Google sign-in. */
+  ageConfirmedAt?: string | Date | null;
 };
 
 /** The dashboard that belongs to a user's role. */

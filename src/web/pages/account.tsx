@@ -4,6 +4,7 @@ import { Card } from '../components/ui/card.tsx';
 import { ChangePassword } from '../features/account/change-password.tsx';
 import { EmailPreferences } from '../features/account/email-preferences.tsx';
 import { Sessions } from '../features/account/sessions.tsx';
+import { CloseAccount, DownloadMyData } from '../features/account/privacy.tsx';
 import { dashboardPath } from '../lib/auth-client.ts';
 
 export default function AccountPage() {
@@ -36,6 +37,8 @@ export default function AccountPage() {
           <EmailPreferences />
           <ChangePassword />
           <Sessions />
+          <DownloadMyData />
+          <CloseAccount user={user} />
         </div>
       )}
     </RequireAuth>

@@ -2,8 +2,10 @@ import { RequireAuth } from '../components/layout/require-auth.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { Applications } from '../features/admin/applications.tsx';
 import { Claims } from '../features/admin/claims.tsx';
+import { Disputes } from '../features/admin/disputes.tsx';
 import { FailedJobs } from '../features/admin/failed-jobs.tsx';
 import { Reconciliation } from '../features/admin/reconciliation.tsx';
+import { SellerReports } from '../features/admin/seller-reports.tsx';
 import { Users } from '../features/admin/users.tsx';
 import { VerificationQueue } from '../features/admin/verification.tsx';
 import { useTabParam } from '../lib/use-tab-param.ts';
@@ -14,8 +16,10 @@ const SECTIONS = [
   { tab: 'verification', label: 'Verification', Panel: VerificationQueue },
   { tab: 'users', label: 'Users', Panel: Users },
   { tab: 'claims', label: 'Claims', Panel: Claims },
+  { tab: 'disputes', label: 'Disputes', Panel: Disputes },
   { tab: 'reconciliation', label: 'Reconciliation', Panel: Reconciliation },
   { tab: 'jobs', label: 'Failed jobs', Panel: FailedJobs },
+  { tab: 'seller-reports', label: 'Seller reports', Panel: SellerReports },
 ] as const;
 const TABS = SECTIONS.map((s) => s.tab);
 

@@ -21,11 +21,25 @@ export const users = pgTable(
     banReason: text('ban_reason'),
     banExpires: timestamptz('ban_expires'),
     isDemo: isDemo(),
+    /**
+     * When the person confirmed they are 18 or older (sign-up, or the gate after a first Google sign-in).
+     * Better Auth always writes it (null for Google); other writers (seed, bootstrap) get the default.
+     */
+    ageConfirmedAt: timestamptz('age_confirmed_at').defaultNow(),
+    /** Last sign-in or use of a session, written at most about once a day (privacy: inactive accounts). */
+    lastActiveAt: timestamptz('last_active_at'),
+    /** When the "sign in to keep your account" notice went out for the current stretch of inactivity. */
+    inactivityNoticeAt: timestamptz('inactivity_notice_at'),
+    /** When the account was closed (by its owner, or after 2 years inactive); its personal data is gone. */
+    closedAt: timestamptz('closed_at'),
     ...timestamps(),
   },
   (t) => [
     check('users_user_type_check', sql`${t.userType} IN ('customer', 'vendor')`),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_last_active_idx')
+      .on(t.lastActiveAt)
+      .where(sql`${t.closedAt} IS NULL`),
   ],
 );
 

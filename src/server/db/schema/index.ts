@@ -9,3 +9,7 @@ export * from './payments.ts';
 export * from './notifications.ts';
 export * from './baker.ts';
 export * from './plans.ts';
+export * from './disputes.ts';
+export * from './fee-tax.ts';
+export * from './privacy.ts';
+export * from './seller-report.ts';

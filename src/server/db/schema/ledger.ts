@@ -25,6 +25,14 @@ export const LEDGER_ACCOUNT_KINDS = [
   'platform_revenue',
   /** Refunds decided and owed to customers, until the processor has sent them. */
   'refunds_payable',
+  /** Money a card dispute took back from the processor, until the bank decides (decision 031). */
+  'disputed',
+  /** Dispute fees the processor charged: a platform expense (decision 031). */
+  'dispute_fees',
+  /** GST charged on the service fee, owed to the Receiver General until remitted (decision 029). */
+  'gst_payable',
+  /** Provincial sales tax charged on the service fee, when a PST rate applies (decision 029). */
+  'pst_payable',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -41,6 +49,16 @@ export const LEDGER_TRANSACTION_KINDS = [
   'refund_sent',
   /** A vendor's available balance paid out to them. */
   'payout',
+  /** A card dispute opened: the disputed money out of processor cash, into `disputed`. */
+  'dispute_opened',
+  /** A dispute fee charged (or given back) by the processor. */
+  'dispute_fee',
+  /** A dispute won: the disputed money back in processor cash. */
+  'dispute_won',
+  /** A dispute lost: the customer keeps it, taken from the order's held funds, else from the vendor. */
+  'dispute_lost',
+  /** A refund made outside Frosted (the processor's dashboard): from the order, out of processor cash. */
+  'external_refund',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 

@@ -23,7 +23,8 @@ import { users } from './auth.ts';
 import { createdAt, id, inList, isDemo, ref, timestamps, timestamptz } from './columns.ts';
 import { designImages } from './designs.ts';
 
-export const VENDOR_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** `closed`: the owner closed the account (privacy, decision 028); never shown to the public again. */
+export const VENDOR_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -114,6 +115,8 @@ export const vendors = pgTable(
     changeCutoffHours: integer('change_cutoff_hours').notNull().default(72),
     /** The vendor's Stripe Connect Express account (acct_…), where payouts go under Stripe. */
     stripeAccountId: text('stripe_account_id').unique(),
+    /** The vendor's GST/HST registration number (123456789RT0001), shown on receipts and invoices; null: none. */
+    gstNumber: text('gst_number'),
     /** Weighted full-text document: name (A), location and specialty labels (B), description (C). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(searchVector),
     isDemo: isDemo(),
@@ -138,6 +141,7 @@ export const vendors = pgTable(
     check('vendors_deposit_percent_check', sql`${t.depositPercent} BETWEEN 0 AND 100`),
     check('vendors_balance_due_days_check', sql`${t.balanceDueDays} BETWEEN 3 AND 90`),
     check('vendors_change_cutoff_check', sql`${t.changeCutoffHours} BETWEEN 0 AND 720`),
+    check('vendors_gst_number_check', sql`${t.gstNumber} ~ '^[0-9]{9}RT[0-9]{4}$'`),
     check(
       'vendors_lead_time_check',
       sql`${t.leadTimeDays} BETWEEN 0 AND ${sql.raw(String(LEAD_TIME_MAX_DAYS))}`,
@@ -267,6 +271,9 @@ export const orders = pgTable(
     amount: integer('amount').notNull(),
     /** The service fee (basis points, 800 = 8%) as it was when the order was made: what the vendor agreed to. */
     serviceFeeBps: integer('service_fee_bps').notNull().default(800),
+    /** GST and PST on the fee (basis points) when the order was made; 0 on orders made before (decision 029). */
+    gstBps: integer('gst_bps').notNull().default(0),
+    pstBps: integer('pst_bps').notNull().default(0),
     /** The vendor's refund percentage for the last 48 hours (Terms) when the order was made. */
     refundPercent: integer('refund_percent'),
     /** The vendor's change cut-off (hours before the event) when the order was made; null: the vendor's now. */
@@ -298,6 +305,7 @@ export const orders = pgTable(
     ),
     check('orders_amount_check', sql`${t.amount} >= 0`),
     check('orders_service_fee_check', sql`${t.serviceFeeBps} BETWEEN 0 AND 5000`),
+    check('orders_fee_tax_check', sql`${t.gstBps} BETWEEN 0 AND 2500 AND ${t.pstBps} BETWEEN 0 AND 2500`),
     check('orders_refund_percent_check', sql`${t.refundPercent} BETWEEN 0 AND 100`),
     index('orders_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     index('orders_vendor_created_idx').on(t.vendorId, t.createdAt.desc()),

@@ -20,6 +20,8 @@ export type StoredRefs = NotificationRefs & {
   expiresOn?: string;
   /** Cents charged (a payment at checkout, a balance), or the total a quote was sent with. */
   amount?: number;
+  /** The customer's receipt of a payment or refund (its payment's or refund's id, decision 029). */
+  receiptId?: string;
 };
 
 /**

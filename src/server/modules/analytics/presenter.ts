@@ -8,6 +8,7 @@ export function presentVendorAnalytics(a: VendorAnalyticsResult): VendorAnalytic
     grossCents: m.grossCents,
     refundsCents: m.refundsCents,
     feesCents: m.feesCents,
+    taxCents: m.taxCents,
     netCents: m.netCents,
   }));
   const capacity = a.capacity.map((w) => ({

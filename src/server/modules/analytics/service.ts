@@ -11,7 +11,14 @@ import {
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../actor.ts';
 import { takesADaySql } from '../calendar/index.ts';
-import { accountId, PLATFORM_REVENUE, REFUNDS_PAYABLE, vendorPayable } from '../ledger/index.ts';
+import {
+  accountId,
+  GST_PAYABLE,
+  PLATFORM_REVENUE,
+  PST_PAYABLE,
+  REFUNDS_PAYABLE,
+  vendorPayable,
+} from '../ledger/index.ts';
 import { approvedVendorOf } from './policy.ts';
 import { type DayRange, monthsOf, rangeProblems, resolveRange, weeksOf } from '../../../shared/analytics.ts';
 import type { VendorAnalyticsQuery } from '../../../shared/schemas/analytics.ts';
@@ -29,8 +36,8 @@ import { addCalendarDays, TIME_ZONE, vancouverDay, vancouverDayStart } from '../
  *   (percentile_cont, so an even count averages the middle two), in whole seconds.
  * - Revenue by month: the ledger's settlements of the vendor's orders (release, cancellation and
  *   claim_resolution transactions), by the Vancouver month they were posted. Gross is the order money
- *   settled (the debit of its held funds), split exactly into refunds, platform fees and net (what was
- *   credited to vendor_payable:{vendorId}): gross = refunds + fees + net.
+ *   settled (the debit of its held funds), split exactly into refunds, platform fees, the tax on the fees
+ *   and net (what was credited to vendor_payable:{vendorId}): gross = refunds + fees + tax + net.
  * - Average order value: mean amount of the orders placed in the range that were paid (status neither
  *   pending nor cancelled), in cents rounded half up.
  * - Repeat customers: of the customers with a non-cancelled order placed in the range, those with two
@@ -89,7 +96,13 @@ export async function getVendorAnalytics({
     range,
     quotes: quoteFigures,
     orders: { ...orderFigures, ...customerFigures },
-    revenue: fillMonths(range, revenueRows, { grossCents: 0, refundsCents: 0, feesCents: 0, netCents: 0 }),
+    revenue: fillMonths(range, revenueRows, {
+      grossCents: 0,
+      refundsCents: 0,
+      feesCents: 0,
+      taxCents: 0,
+      netCents: 0,
+    }),
     capacity: capacityWeeks(
       range,
       vendor.ordersPerDay,
@@ -193,6 +206,8 @@ async function revenueByMonth(db: Db, vendorId: string, start: Date, end: Date) 
       gross: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)`,
       refunds: creditTo(accountId(REFUNDS_PAYABLE)),
       fees: creditTo(accountId(PLATFORM_REVENUE)),
+      gst: creditTo(accountId(GST_PAYABLE)),
+      pst: creditTo(accountId(PST_PAYABLE)),
       net: creditTo(accountId(vendorPayable(vendorId))),
     })
     .from(ledgerTransactions)
@@ -211,6 +226,7 @@ async function revenueByMonth(db: Db, vendorId: string, start: Date, end: Date) 
     grossCents: num(r.gross),
     refundsCents: num(r.refunds),
     feesCents: num(r.fees),
+    taxCents: num(r.gst) + num(r.pst),
     netCents: num(r.net),
   }));
 }

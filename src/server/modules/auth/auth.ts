@@ -14,6 +14,8 @@ import { endStreams } from '../notifications/index.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import { POLICIES, SUPPORT_EMAIL } from '../../../shared/policies.ts';
 import { passwordHasher } from './passwords.ts';
+import { ageConfirmedIn } from './age-confirmation.ts';
+import { recordActivity } from '../../http/activity.ts';
 import { validateProfileFields } from './profile-fields.ts';
 import { clearSignInLockout, MAX_PASSWORD_LENGTH, signInLockout } from './sign-in-lockout.ts';
 import { claimVerificationEmail, releaseVerificationEmail } from './verification-throttle.ts';
@@ -95,6 +97,9 @@ export function createAuth(
         banReason: null,
         banExpires: null,
         ...additionalFields,
+        // What the sign-up hook below stores for a new account (the box was ticked: it was validated).
+        ageConfirmedAt: clock.now(),
+        lastActiveAt: clock.now(),
         id,
       }),
       sendResetPassword: async ({ user, url }) => {
@@ -150,8 +155,22 @@ export function createAuth(
     databaseHooks: {
       session: {
         delete: { after: (session) => endStreamsOf({ userId: session.userId, sessionId: session.id }) },
+        // A sign-in is activity (privacy: accounts inactive for 2 years are closed).
+        create: { after: (session) => recordActivity(db, session.userId, clock.now()) },
       },
       user: {
+        // The sign-up form's age box (checked by validateProfileFields) is stored as the time it was
+        // ticked; an account from Google has none yet and confirms before using the app (decision 028).
+        create: {
+          before: (user, ctx) =>
+            Promise.resolve({
+              data: {
+                ...user,
+                ageConfirmedAt: ageConfirmedIn(ctx?.path, ctx?.body) ? clock.now() : null,
+                lastActiveAt: clock.now(),
+              },
+            }),
+        },
         update: {
           after: (user) => (user?.banned === true ? endStreamsOf({ userId: user.id }) : Promise.resolve()),
         },
@@ -163,6 +182,8 @@ export function createAuth(
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
         phone: { type: 'string', required: false, input: true },
+        ageConfirmedAt: { type: 'date', required: false, input: false },
+        lastActiveAt: { type: 'date', required: false, input: false },
       },
     },
     // Roles, bans and session revocation; the first admin comes from configuration or the CLI, never sign-up.

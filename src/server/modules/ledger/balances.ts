@@ -52,6 +52,9 @@ export interface LedgerTotals {
   availableCents: number;
   heldCents: number;
   feesCents: number;
+  /** GST and PST on the fees, owed to the governments (decision 029). */
+  gstCents: number;
+  pstCents: number;
   processorCashCents: number;
 }
 
@@ -82,6 +85,8 @@ export async function ledgerTotals(db: Tx | Db): Promise<LedgerTotals> {
     availableCents: credit(byKind.get('vendor_payable') ?? 0),
     heldCents: credit(byKind.get('order_held') ?? 0),
     feesCents: credit(byKind.get('platform_revenue') ?? 0),
+    gstCents: credit(byKind.get('gst_payable') ?? 0),
+    pstCents: credit(byKind.get('pst_payable') ?? 0),
     processorCashCents: byKind.get('processor_cash') ?? 0,
   };
 }

@@ -2,11 +2,13 @@
 export {
   accountId,
   balance,
+  GST_PAYABLE,
   heldForOrder,
   orderHeld,
   PLATFORM_REVENUE,
   post,
   PROCESSOR_CASH,
+  PST_PAYABLE,
   REFUNDS_PAYABLE,
   UnbalancedPostingError,
   vendorPayable,
@@ -24,6 +26,7 @@ export {
   recordRefundSent,
   releaseSplit,
   settleOrder,
+  splitTaxCents,
   type PayoutOutcome,
   type Split,
 } from './movements.ts';
@@ -35,3 +38,13 @@ export {
   type LedgerTotals,
   type VendorBalances,
 } from './balances.ts';
+export {
+  disputedByOrder,
+  disputeTotals,
+  recordDisputeFee,
+  recordDisputeLost,
+  recordDisputeOpened,
+  recordDisputeWon,
+  recordExternalRefund,
+  type DisputeTotals,
+} from './disputes.ts';

@@ -19,12 +19,24 @@ export type Account =
   | { kind: 'processor_cash' }
   | { kind: 'platform_revenue' }
   | { kind: 'refunds_payable' }
+  | { kind: 'disputed' }
+  | { kind: 'dispute_fees' }
+  | { kind: 'gst_payable' }
+  | { kind: 'pst_payable' }
   | { kind: 'order_held'; orderId: string }
   | { kind: 'vendor_payable'; vendorId: string };
 
 export const PROCESSOR_CASH: Account = { kind: 'processor_cash' };
 export const PLATFORM_REVENUE: Account = { kind: 'platform_revenue' };
 export const REFUNDS_PAYABLE: Account = { kind: 'refunds_payable' };
+/** Money a card dispute took from processor cash until the bank decides (ledger/disputes.ts). */
+export const DISPUTED: Account = { kind: 'disputed' };
+/** Dispute fees the processor charged: a platform expense. */
+export const DISPUTE_FEES: Account = { kind: 'dispute_fees' };
+/** GST (federal) on the service fee, owed to the Receiver General: credited in the fee's own posting. */
+export const GST_PAYABLE: Account = { kind: 'gst_payable' };
+/** Provincial sales tax on the service fee, when a PST rate applies: kept apart from GST (another remittance). */
+export const PST_PAYABLE: Account = { kind: 'pst_payable' };
 export const orderHeld = (orderId: string): Account => ({ kind: 'order_held', orderId });
 export const vendorPayable = (vendorId: string): Account => ({ kind: 'vendor_payable', vendorId });
 

@@ -1,17 +1,19 @@
 /** The movements of money: one balanced posting each (ledger.ts), named for what happened. */
 import { eq } from 'drizzle-orm';
 import type { CancellationSplit } from '../../../shared/cancellation.ts';
-import { serviceFeeCents } from '../../../shared/fees.ts';
+import { type FeeTerms, vendorShareOf } from '../../../shared/tax.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { type LedgerTransactionKind, vendors } from '../../db/schema/index.ts';
 import {
   balance,
   credit,
+  GST_PAYABLE,
   orderHeld,
   PLATFORM_REVENUE,
   post,
   type Posted,
   PROCESSOR_CASH,
+  PST_PAYABLE,
   REFUNDS_PAYABLE,
   UnbalancedPostingError,
   vendorPayable,
@@ -40,27 +42,38 @@ export const recordPayment = (
 
 /**
  * How held funds are split when an order ends: back to the customer, to the vendor (after the fee on
- * their part), to the platform. Sums to the held amount.
+ * their part and the tax on that fee), to the platform, and the tax to its accounts. Sums to the held
+ * amount.
  */
 export interface Split {
   refundCents: number;
   vendorCents: number;
   platformCents: number;
+  /** Of platformCents, the service fee the tax is on (a cancellation's also holds a late fee); absent: all. */
+  serviceFeeCents?: number;
+  /** GST and PST on the service fee (src/shared/tax.ts); absent: none. */
+  gstCents?: number;
+  pstCents?: number;
 }
 
-/** A completed order, or a claim released to the vendor: all held funds to the vendor, less the fee. */
-export function releaseSplit(heldCents: number, serviceFeeRate: number): Split {
-  const fee = serviceFeeCents(heldCents, serviceFeeRate);
-  return { refundCents: 0, vendorCents: heldCents - fee, platformCents: fee };
+/** A completed order, or a claim released to the vendor: all held funds to the vendor, less fee and tax. */
+export function releaseSplit(heldCents: number, terms: FeeTerms): Split {
+  return claimSplit(heldCents, 0, terms);
 }
 
-/** A claim resolved with a refund of `refundCents` (≤ held): the rest to the vendor, less the fee on it. */
-export function claimSplit(heldCents: number, refundCents: number, serviceFeeRate: number): Split {
+/** A claim resolved with a refund of `refundCents` (≤ held): the rest to the vendor, less fee and tax on it. */
+export function claimSplit(heldCents: number, refundCents: number, terms: FeeTerms): Split {
   if (!Number.isSafeInteger(refundCents) || refundCents < 0 || refundCents > heldCents)
     throw new RangeError(`a refund must be whole cents from 0 to ${heldCents}, got ${refundCents}`);
-  const vendorPart = heldCents - refundCents;
-  const fee = serviceFeeCents(vendorPart, serviceFeeRate);
-  return { refundCents, vendorCents: vendorPart - fee, platformCents: fee };
+  const share = vendorShareOf(heldCents - refundCents, terms);
+  return {
+    refundCents,
+    vendorCents: share.netCents,
+    platformCents: share.feeCents,
+    serviceFeeCents: share.feeCents,
+    gstCents: share.gstCents,
+    pstCents: share.pstCents,
+  };
 }
 
 /** A cancellation's split (src/shared/cancellation.ts) as the ledger moves it. */
@@ -68,7 +81,13 @@ export const cancellationLedgerSplit = (s: CancellationSplit): Split => ({
   refundCents: s.refundCents,
   vendorCents: s.vendorCents,
   platformCents: s.platformCents,
+  serviceFeeCents: s.serviceFeeCents,
+  gstCents: s.gstCents,
+  pstCents: s.pstCents,
 });
+
+/** The tax a split carries, in cents. */
+export const splitTaxCents = (s: Split) => (s.gstCents ?? 0) + (s.pstCents ?? 0);
 
 /**
  * Empties an order's held funds by a split: release, cancellation or claim resolution. The split must
@@ -94,7 +113,7 @@ export const settleOrder = async (
     memo?: string;
   },
 ) => {
-  if (split.refundCents + split.vendorCents + split.platformCents !== heldCents)
+  if (split.refundCents + split.vendorCents + split.platformCents + splitTaxCents(split) !== heldCents)
     throw new UnbalancedPostingError(
       `the split of order ${orderId} does not add up to the ${heldCents} cents held`,
     );
@@ -109,6 +128,9 @@ export const settleOrder = async (
       { account: REFUNDS_PAYABLE, amount: -split.refundCents },
       { account: vendorPayable(vendorId), amount: -split.vendorCents },
       { account: PLATFORM_REVENUE, amount: -split.platformCents },
+      // The tax on the fee, in the fee's own posting (decision 029).
+      { account: GST_PAYABLE, amount: -(split.gstCents ?? 0) },
+      { account: PST_PAYABLE, amount: -(split.pstCents ?? 0) },
     ],
   });
 };

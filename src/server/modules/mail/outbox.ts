@@ -45,6 +45,10 @@ export const EVENT_EMAIL_CATEGORY: Record<
   'verification.expired': null,
   'balance.charged': null,
   'balance.failed': null,
+  // A card dispute on an order's payment: money, not something to switch off.
+  'dispute.opened': null,
+  'dispute.evidenceDue': null,
+  'dispute.closed': null,
 };
 
 /** The preference column of a category: whether the user wants it (no row: yes). */

@@ -225,12 +225,15 @@ export const paymentReceipt = ({
   vendorName,
   amount,
   url,
+  receiptUrl,
 }: {
   name: string;
   orderNumber: string;
   vendorName: string;
   amount: string;
   url: string;
+  /** The receipt's page (decision 029): the vendor's GST number, the payment method, the terms. */
+  receiptUrl?: string | undefined;
 }) =>
   compose(
     `Your Frosted receipt for order ${orderNumber}`,
@@ -238,6 +241,7 @@ export const paymentReceipt = ({
     [
       `We received ${amount} for order ${orderNumber} with ${vendorName}.`,
       `Frosted holds it and releases it to ${vendorName} when you confirm you are satisfied, or 24 hours after delivery if you raise nothing. Cancellations are refunded by our Terms.`,
+      ...(receiptUrl ? [`Your receipt, to print or keep: ${receiptUrl}`] : []),
     ],
     'Track my order',
     url,

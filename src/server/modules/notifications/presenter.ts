@@ -40,6 +40,7 @@ const LINKS = {
   vendorDashboard: '/vendor-dashboard',
   vendorVerification: '/vendor-dashboard/verification',
   support: '/support',
+  adminDisputes: '/admin?tab=disputes',
 };
 
 type Person = { firstName: string | null; lastName: string | null; name: string };
@@ -320,6 +321,30 @@ function describe(row: UserEventRow, r: Referents): Text {
         body: 'Pay it from the link before the order is cancelled.',
         link: order ? `/orders/${order.id}/pay` : LINKS.customerOrders,
       };
+    case 'dispute.opened':
+    case 'dispute.evidenceDue':
+    case 'dispute.closed': {
+      // The vendor's order page carries the dispute and their note; admins work from the dispute queue.
+      const forVendor = order?.vendorUserId === userId;
+      const link = forVendor ? (orderPage ?? LINKS.vendorOrders) : LINKS.adminDisputes;
+      if (type === 'dispute.opened')
+        return {
+          title: `The payment for ${theOrder} is disputed`,
+          body: forVendor
+            ? 'The customer disputed the payment with their bank. Add a note for the evidence Frosted sends.'
+            : 'Gather the evidence and submit it before it is due.',
+          link,
+        };
+      if (type === 'dispute.evidenceDue')
+        return {
+          title: `Evidence for the dispute on ${theOrder} is due soon`,
+          body: forVendor
+            ? 'Add your note before Frosted submits the evidence.'
+            : 'Submit it from the dispute queue.',
+          link,
+        };
+      return { title: `The dispute on ${theOrder} is decided`, body: null, link };
+    }
   }
 }
 

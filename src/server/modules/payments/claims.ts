@@ -12,7 +12,8 @@ import { cancelCompleteReminder } from '../notifications/index.ts';
 import { orderParties, publish, vendorOwnerId } from '../notifications/index.ts';
 import { autoCompleteJobKey, transitionOrder } from '../orders/index.ts';
 import { ownedFileUrl } from '../storage/index.ts';
-import { orderFeeRate, queueRefund } from './money.ts';
+import { recordFeeCharge } from './invoices.ts';
+import { orderFeeTerms, queueRefund } from './money.ts';
 
 type ClaimRow = typeof claims.$inferSelect;
 
@@ -183,15 +184,17 @@ export async function resolveClaim({
     if (input.outcome === 'partial' && (input.refundCents ?? 0) > held)
       throw AppError.validation({ refundCents: `A refund can be at most the ${formatCents(held)} held.` });
     if (held > 0) {
-      await settleOrder(tx, {
+      const split = claimSplit(held, refundCents, orderFeeTerms(order!));
+      const posted = await settleOrder(tx, {
         kind: 'claim_resolution',
         orderId: order!.id,
         vendorId: order!.vendorId,
         heldCents: held,
-        split: claimSplit(held, refundCents, orderFeeRate(order!)),
+        split,
         key: `claim:${claim.id}`,
         memo: input.note,
       });
+      await recordFeeCharge(tx, { posted, orderId: order!.id, vendorId: order!.vendorId, split });
       if (refundCents > 0) await queueRefund(tx, { orderId: order!.id, amountCents: refundCents, now });
     }
     await transitionOrder(tx, {

@@ -4,6 +4,7 @@ import { checkoutGroups, payments, processorEvents } from '../../db/schema/index
 import type { Logger } from '../../logger.ts';
 import { orderParties, publish } from '../notifications/index.ts';
 import { applyGroupEvent } from './group-events.ts';
+import { applyAftermath } from './disputes-events.ts';
 import { applySuccess, disagreement } from './payment-success.ts';
 import type { ProcessorEvent } from './processor.ts';
 
@@ -87,6 +88,13 @@ async function applyInTransaction(
     .where(eq(processorEvents.id, event.id))
     .for('update');
   if (stored?.appliedAt || stored?.flaggedAt) return { applied: false };
+  // After the payment: a dispute, a refund made outside Frosted, a cancellation (disputes-events.ts).
+  if (
+    event.type === 'dispute.changed' ||
+    event.type === 'payment.refunded' ||
+    event.type === 'payment.canceled'
+  )
+    return markApplied(tx, event.id, now, await applyAftermath(tx, { provider, event, now, log }));
 
   const [payment] = await tx
     .select()
@@ -151,6 +159,16 @@ async function applyInTransaction(
     .set({ appliedAt: now, error: null, nextTryAt: null })
     .where(eq(processorEvents.id, event.id));
   return { applied: true };
+}
+
+/** An event applied by another file: marked applied here, as the rest are above. */
+async function markApplied(tx: Tx, eventId: string, now: Date, outcome: { applied: boolean }) {
+  if (outcome.applied)
+    await tx
+      .update(processorEvents)
+      .set({ appliedAt: now, error: null, nextTryAt: null })
+      .where(eq(processorEvents.id, eventId));
+  return outcome;
 }
 
 const isOpenOrFailed = (payment: PaymentRow) =>

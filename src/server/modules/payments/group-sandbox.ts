@@ -39,6 +39,8 @@ async function groupStep(
     throw new AppError('CONFLICT', 409, CONFIRMING_ELSEWHERE);
   const event = await send(form, group.providerRef);
   await applyProcessorEvent({ db, provider: processor.name, event, now, log });
+  for (const later of await form.laterEvents(group.providerRef))
+    await applyProcessorEvent({ db, provider: processor.name, event: later, now, log });
   await releaseGroupSubmission(db, group.id);
   return groupCheckoutDto({ db, processor, actor, group: await groupById(db, group.id) });
 }

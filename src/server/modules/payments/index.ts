@@ -21,11 +21,14 @@ export {
 } from './claims.ts';
 export { askAboutSubmittedPayments, paymentConfirmingSql } from './outcomes.ts';
 export { payoutRoutes } from './payout-routes.ts';
+export { invoiceRoutes, receiptRoutes } from './receipt-routes.ts';
 export { type PaymentProcessor } from './processor.ts';
 export { paymentRoutes } from './routes.ts';
 export { sandboxPaymentRoutes } from './sandbox-routes.ts';
 export { createSandboxProcessor } from './sandbox.ts';
 export { createStripeProcessor } from './stripe.ts';
 export { stripeWebhookRoutes } from './webhook-routes.ts';
+export { disputeAdminRoutes, disputeOrderRoutes } from './disputes-routes.ts';
+export { disputeJobHandlers } from './disputes-jobs.ts';
 export { recoverPayments, scheduleRecovery } from './recovery.ts';
 export { askAboutUnknownOutcomes } from './outcomes.ts';

@@ -6,13 +6,28 @@ import type { orders } from '../../db/schema/index.ts';
 import { claims, payments, refunds, vendors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { AT_ONCE, scheduleJob } from '../jobs/index.ts';
-import { cancellationLedgerSplit, heldForOrder, releaseSplit, settleOrder } from '../ledger/index.ts';
+import {
+  cancellationLedgerSplit,
+  heldForOrder,
+  releaseSplit,
+  settleOrder,
+  type Split,
+} from '../ledger/index.ts';
+import type { FeeTerms } from '../../../shared/tax.ts';
+import { recordFeeCharge } from './invoices.ts';
 import { SEND_REFUND_JOB, sendRefundJobKey } from './refunds.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** The order's service fee rate as agreed when it was made (basis points on the order). */
 export const orderFeeRate = (order: Pick<OrderRow, 'serviceFeeBps'>) => order.serviceFeeBps / 10_000;
+
+/** The fee and the tax on it as agreed when the order was made (decision 029). */
+export const orderFeeTerms = (order: Pick<OrderRow, 'serviceFeeBps' | 'gstBps' | 'pstBps'>): FeeTerms => ({
+  serviceFeeBps: order.serviceFeeBps,
+  gstBps: order.gstBps,
+  pstBps: order.pstBps,
+});
 
 export const TOO_LATE_TO_CANCEL =
   'This order’s delivery time has passed, so it can no longer be cancelled. If something is wrong, open a satisfaction claim.';
@@ -30,16 +45,17 @@ export async function settleOrderMoney(
   if (order.status !== 'completed' && order.status !== 'cancelled') return;
   const held = await heldForOrder(tx, order.id);
   if (held === 0) return;
-  const rate = orderFeeRate(order);
   if (order.status === 'completed') {
-    await settleOrder(tx, {
+    const split = releaseSplit(held, orderFeeTerms(order));
+    const posted = await settleOrder(tx, {
       kind: 'release',
       orderId: order.id,
       vendorId: order.vendorId,
       heldCents: held,
-      split: releaseSplit(held, rate),
+      split,
       key: `release:${order.id}`,
     });
+    await recordFeeCharge(tx, { posted, orderId: order.id, vendorId: order.vendorId, split });
     return;
   }
   let refundPercent = order.refundPercent;
@@ -55,7 +71,7 @@ export async function settleOrderMoney(
       {
         heldCents: held,
         deliveryDate: order.deliveryDate,
-        terms: { refundPercent, serviceFeeBps: order.serviceFeeBps },
+        terms: { refundPercent, ...orderFeeTerms(order) },
       },
       // The vendor or Frosted cancelling is always a full refund.
       { by: party === 'customer' ? 'customer' : 'vendor', at: now },
@@ -75,14 +91,8 @@ export async function settleOrderMoney(
   await queueRefundAndSettle(tx, order, held, cancellationLedgerSplit(split), now);
 }
 
-async function queueRefundAndSettle(
-  tx: Tx,
-  order: OrderRow,
-  held: number,
-  split: { refundCents: number; vendorCents: number; platformCents: number },
-  now: Date,
-) {
-  await settleOrder(tx, {
+async function queueRefundAndSettle(tx: Tx, order: OrderRow, held: number, split: Split, now: Date) {
+  const posted = await settleOrder(tx, {
     kind: 'cancellation',
     orderId: order.id,
     vendorId: order.vendorId,
@@ -90,6 +100,7 @@ async function queueRefundAndSettle(
     split,
     key: `cancel:${order.id}`,
   });
+  await recordFeeCharge(tx, { posted, orderId: order.id, vendorId: order.vendorId, split });
   if (split.refundCents > 0)
     await queueRefund(tx, { orderId: order.id, amountCents: split.refundCents, now });
 }

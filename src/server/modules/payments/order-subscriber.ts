@@ -1,4 +1,6 @@
+import { isFinalOrderStatus, ORDER_TRANSITIONS } from '../../../shared/order-machine.ts';
 import type { OrderSubscriber } from '../orders/index.ts';
+import { DISPUTE_FREEZE, hasOpenDispute } from './disputes.ts';
 import { BALANCE_NOT_PAID, balancePaid, cancelBalanceTimers, scheduleBalanceTimers } from './balance-jobs.ts';
 import { hasOpenClaim, settleOrderMoney, withdrawOpenClaim } from './money.ts';
 
@@ -13,6 +15,9 @@ export const paymentsOnOrderChanges: OrderSubscriber = {
   name: 'payments',
   async refuse(tx, { order, action }) {
     if (action === 'deliver' && !(await balancePaid(tx, order))) return BALANCE_NOT_PAID;
+    // A disputed payment's money is frozen: no release, no cancellation refund until it is decided.
+    if (isFinalOrderStatus(ORDER_TRANSITIONS[action].to) && (await hasOpenDispute(tx, order.id)))
+      return DISPUTE_FREEZE;
   },
   async changed(tx, { order, action, party, now }) {
     if (action === 'confirmSatisfied') await withdrawOpenClaim(tx, { orderId: order.id, now });
@@ -22,5 +27,5 @@ export const paymentsOnOrderChanges: OrderSubscriber = {
     if (order.status === 'completed' || order.status === 'cancelled')
       await cancelBalanceTimers(tx, { orderId: order.id, now });
   },
-  holdsCompletion: (tx, orderId) => hasOpenClaim(tx, orderId),
+  holdsCompletion: async (tx, orderId) => (await hasOpenClaim(tx, orderId)) || hasOpenDispute(tx, orderId),
 };

@@ -87,13 +87,13 @@ export async function applySuccess(
     await publish(tx, {
       type: 'payment.captured',
       userIds: parties,
-      refs: { orderId: order!.id, amount: event.amountCents },
+      refs: { orderId: order!.id, amount: event.amountCents, receiptId: payment.id },
     });
   } else if (payment.purpose === 'balance' && !isFinalOrderStatus(order!.status)) {
     await publish(tx, {
       type: 'balance.charged',
       userIds: parties,
-      refs: { orderId: order!.id, amount: event.amountCents },
+      refs: { orderId: order!.id, amount: event.amountCents, receiptId: payment.id },
     });
   } else {
     // Paid after the order was cancelled (it expired meanwhile, say): all of this payment goes back.

@@ -34,7 +34,7 @@ const stripeOnboarding = route.post('/stripe-onboarding', {
 });
 
 const payoutsCsv = route.get('/export', {
-  summary: 'Your orders’ money as CSV: amount, refunded, service fee, yours, still held',
+  summary: 'Your orders’ money as CSV: amount, refunded, service fee, tax on the fee, yours, still held',
   ok: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
   errors: [401, 403, 404, 503],
 });
@@ -53,9 +53,16 @@ export const payoutRoutes = openApiRoutes()
     return c.json({ ...view, payoutMethod: method }, 200);
   })
   .openapi(payoutRequest, async (c) => {
-    const { db, payments, clock, log } = c.var.services;
+    const { db, payments, clock, log, config } = c.var.services;
     return c.json(
-      await requestPayout({ db, processor: payments, actor: c.var.actor, now: clock.now(), log }),
+      await requestPayout({
+        db,
+        processor: payments,
+        actor: c.var.actor,
+        now: clock.now(),
+        log,
+        platformGstNumber: config.feeTax.platformGstNumber,
+      }),
       201,
     );
   })
@@ -73,7 +80,7 @@ export const payoutRoutes = openApiRoutes()
   .openapi(payoutsCsv, async (c) => {
     const view = await vendorPayouts({ db: c.var.services.db, actor: c.var.actor });
     const lines = [
-      'order,status,amount_cad,refunded_cad,service_fee_cad,vendor_cad,held_cad',
+      'order,status,amount_cad,refunded_cad,service_fee_cad,tax_on_fee_cad,vendor_cad,held_cad',
       ...view.orders.map((o) =>
         [
           o.orderNumber,
@@ -81,6 +88,7 @@ export const payoutRoutes = openApiRoutes()
           dollars(o.amountCents),
           dollars(o.refundedCents),
           dollars(o.feeCents),
+          dollars(o.taxCents),
           dollars(o.vendorCents),
           dollars(o.heldCents),
         ]

@@ -9,7 +9,9 @@ import { vendorOf } from '../auth/index.ts';
 import { cancelJob, scheduleJob, type OutsideJobHandler } from '../jobs/index.ts';
 import { payOutAvailable } from '../ledger/index.ts';
 import { publish, vendorOwnerId } from '../notifications/index.ts';
+import { requireTaxInformation } from '../reporting/index.ts';
 import { errorText, runJobsNow, type PaymentRound } from './batch.ts';
+import { issueFeeInvoice } from './invoices.ts';
 import { planPayoutTransfers, sendPayoutTransfers } from './payout-transfers.ts';
 import type { PaymentProcessor } from './processor.ts';
 
@@ -59,14 +61,19 @@ export async function requestPayout({
   actor,
   now,
   log,
+  platformGstNumber,
 }: {
   db: Db;
   processor: PaymentProcessor;
   actor: Actor;
   now: Date;
   log: Logger;
+  /** PLATFORM_GST_NUMBER, printed on the payout's fee invoice. */
+  platformGstNumber?: string | undefined;
 }): Promise<{ id: string; amountCents: number; status: string }> {
   const vendor = await payoutVendor(db, actor);
+  // Part XX's seller report needs the vendor's tax information: no payout without it (decision 030).
+  await requireTaxInformation(db, vendor.id);
   const destination = await readyDestination(processor, vendor);
   const payoutId = crypto.randomUUID();
   const outcome = await payOutAvailable(db, {
@@ -78,6 +85,8 @@ export async function requestPayout({
         .values({ id: payoutId, vendorId: vendor.id, amount: amountCents, createdAt: now, updatedAt: now });
       // Money from checkout groups goes in transfers of their own (transfer_group, source_transaction).
       await planPayoutTransfers(tx, { payoutId, vendorId: vendor.id, amountCents });
+      // The fees and their tax charged since the last payout, invoiced with this one (decision 029).
+      await issueFeeInvoice(tx, { payoutId, vendorId: vendor.id, now, platformGstNumber });
       // Its retry, should the transfer below fail or this process stop before it: cancelled once paid.
       await scheduleJob(tx, {
         kind: SEND_PAYOUT_JOB,

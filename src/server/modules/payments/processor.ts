@@ -1,3 +1,5 @@
+import type { DisputeStatus } from '../../db/schema/index.ts';
+
 /**
  * A payment processor behind one interface (PAYMENTS_PROVIDER): the sandbox built in (sandbox.ts) or
  * Stripe. Every call carries an idempotency key, so a call repeated after a crash or a timeout has
@@ -30,6 +32,11 @@ export interface PaymentProcessor {
    * null when a vendor is paid by their Frosted id with nothing to set up (the sandbox records it).
    */
   readonly vendorAccounts: VendorAccounts | null;
+  /**
+   * Where a test's card dispute is decided, won or lost, by hand (the sandbox's admin control), or
+   * null where the card network decides (Stripe: its outcome arrives by webhook).
+   */
+  readonly disputeDesk: DisputeDesk | null;
   /**
    * Starts a payment of `amountCents` for an order, or for a checkout group's orders (`orderId` null,
    * `paymentId` the group's); the customer completes it at checkout.
@@ -91,6 +98,28 @@ export interface PaymentProcessor {
   retrievePayment(ref: string): Promise<ProcessorPayment>;
   /** The processor's own records, summed: what reconciliation compares the ledger with. */
   totals(): Promise<ProcessorTotals>;
+  /**
+   * Sends Frosted's evidence for a dispute and submits it (Stripe: `disputes.update` with `evidence`
+   * and `submit: true`); the same key sends it once. Answers the dispute's status after.
+   */
+  submitDisputeEvidence(input: {
+    disputeRef: string;
+    evidence: DisputeEvidenceText;
+    idempotencyKey: string;
+  }): Promise<{ status: string }>;
+}
+
+/** The evidence Frosted sends for a dispute: text fields of Stripe's dispute evidence. */
+export interface DisputeEvidenceText {
+  productDescription: string;
+  customerName: string;
+  serviceDate: string;
+  uncategorizedText: string;
+}
+
+/** A processor's own place to decide a test's dispute (the sandbox's): the event it leads to. */
+export interface DisputeDesk {
+  resolve(disputeRef: string, outcome: 'won' | 'lost'): Promise<ProcessorEvent>;
 }
 
 /** A payment's statuses while the customer may still pay it (see `reopenable`). */
@@ -102,6 +131,11 @@ export interface CardForm {
   confirmCard(paymentRef: string, cardNumber: string): Promise<ProcessorEvent>;
   /** The extra confirmation step (3-D Secure), approved or not. */
   authenticate(paymentRef: string, approve: boolean): Promise<ProcessorEvent>;
+  /**
+   * What the processor tells about this payment after the card's answer (its dispute test card opens
+   * a dispute as soon as it pays, as Stripe's 4000 0000 0000 0259 does), applied after that answer.
+   */
+  laterEvents(paymentRef: string): Promise<ProcessorEvent[]>;
 }
 
 /** A processor's webhook deliveries, read only when the processor signed them. */
@@ -174,4 +208,35 @@ export type ProcessorEvent =
       chargeRef?: string | null | undefined;
     }
   | { id: string; type: 'payment.failed'; paymentRef: string; message: string }
-  | { id: string; type: 'payment.requires_action'; paymentRef: string };
+  | { id: string; type: 'payment.requires_action'; paymentRef: string }
+  /** The payment was cancelled at the processor (Stripe's payment_intent.canceled). */
+  | { id: string; type: 'payment.canceled'; paymentRef: string }
+  /**
+   * The payment's refunds as the processor has them (charge.refunded): those Frosted did not make
+   * (from the processor's dashboard) are applied as refunds; Frosted's own are told by `key` or `ref`.
+   */
+  | {
+      id: string;
+      type: 'payment.refunded';
+      paymentRef: string;
+      refunds: { ref: string; amountCents: number; key: string | null }[];
+    }
+  | DisputeEvent;
+
+/** A card dispute's state (Stripe's charge.dispute.created, .updated, .closed): each carries all of it. */
+export interface DisputeEvent {
+  id: string;
+  type: 'dispute.changed';
+  disputeRef: string;
+  paymentRef: string;
+  amountCents: number;
+  currency: string;
+  reason: string;
+  status: DisputeStatus;
+  /** When the evidence is due (ISO), if the processor gives a date. */
+  dueBy: string | null;
+  /** The processor's time of this state (ISO): an older state never overwrites a newer one. */
+  at: string;
+  /** Dispute fees withdrawn (or given back, negative), each keyed by the processor's balance entry. */
+  fees: { key: string; amountCents: number }[];
+}

@@ -83,6 +83,10 @@ async function recordRefundDone(db: Db, refund: typeof refunds.$inferSelect, ref
       key: `refund_sent:${refund.id}`,
     });
     const [customerId] = await orderParties(tx, refund.orderId);
-    await publish(tx, { type: 'refund.sent', userIds: [customerId], refs: { orderId: refund.orderId } });
+    await publish(tx, {
+      type: 'refund.sent',
+      userIds: [customerId],
+      refs: { orderId: refund.orderId, receiptId: refund.id },
+    });
   });
 }

@@ -41,6 +41,9 @@ async function sandboxStep(
     throw new AppError('CONFLICT', 409, CONFIRMING_ELSEWHERE);
   const event = await send(form, payment.providerRef);
   await applyProcessorEvent({ db, provider: processor.name, event, now, log });
+  // What the sandbox tells after the answer (its dispute card's dispute), as later webhooks would.
+  for (const later of await form.laterEvents(payment.providerRef))
+    await applyProcessorEvent({ db, provider: processor.name, event: later, now, log });
   // The answer to this card is recorded: the outcome is known.
   await releaseSubmission(db, payment.id);
   const after = await customersPayment({ db, actor, paymentId });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { systemClock, type Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import {
   sandboxCharges,
@@ -6,7 +7,8 @@ import {
   sandboxRefunds,
   sandboxTransfers,
 } from '../../db/schema/index.ts';
-import type { CardForm, PaymentProcessor } from './processor.ts';
+import type { CardForm, DisputeDesk, PaymentProcessor } from './processor.ts';
+import { sandboxDisputes } from './sandbox-disputes.ts';
 
 /**
  * The sandbox processor (PAYMENTS_PROVIDER=sandbox, the default): works offline on a fresh clone. It
@@ -21,6 +23,8 @@ export const SANDBOX_CARDS = {
   '4000002760003184': 'authenticate',
   // Like Stripe's 4000 0000 0000 0341: it pays at checkout and is saved, but later charges are declined.
   '4000000000000341': 'declinesLater',
+  // Like Stripe's 4000 0000 0000 0259: it pays, then its holder disputes the payment (decision 031).
+  '4000000000000259': 'disputes',
 } as const;
 
 export const SANDBOX_MESSAGES = {
@@ -42,11 +46,13 @@ export interface SandboxProcessor extends PaymentProcessor, CardForm {
   readonly cardForm: CardForm;
   readonly webhooks: null;
   readonly vendorAccounts: null;
+  readonly disputeDesk: DisputeDesk;
 }
 
 const newId = (prefix: string) => `${prefix}_sandbox_${crypto.randomUUID().replaceAll('-', '')}`;
 
-export function createSandboxProcessor(db: Db): SandboxProcessor {
+export function createSandboxProcessor(db: Db, clock: Clock = systemClock): SandboxProcessor {
+  const disputes = sandboxDisputes(db, clock);
   const charge = async (ref: string) => {
     const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, ref));
     if (!row) throw new Error(`sandbox: no charge ${ref}`);
@@ -116,6 +122,11 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
       const behaviour = SANDBOX_CARDS[cardNumber as keyof typeof SANDBOX_CARDS];
       if (behaviour === 'succeeds' || behaviour === 'declinesLater')
         return settle(ref, 'succeeded', undefined, cardNumber);
+      if (behaviour === 'disputes') {
+        const paid = await settle(ref, 'succeeded', undefined, cardNumber);
+        await disputes.open(ref);
+        return paid;
+      }
       if (behaviour === 'authenticate') return settle(ref, 'requires_action', undefined, cardNumber);
       if (behaviour === 'insufficient')
         return settle(ref, 'failed', SANDBOX_MESSAGES.insufficient, cardNumber);
@@ -133,6 +144,8 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         ? settle(ref, 'succeeded')
         : settle(ref, 'failed', SANDBOX_MESSAGES.authenticationFailed);
     },
+
+    laterEvents: (ref) => disputes.eventsOf(ref),
   };
 
   return {
@@ -143,6 +156,8 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
     ...cardForm,
     webhooks: null,
     vendorAccounts: null,
+    disputeDesk: { resolve: (ref, outcome) => disputes.resolve(ref, outcome) },
+    submitDisputeEvidence: (input) => disputes.submitEvidence(input),
     async createPayment({ paymentId, orderId, amountCents, idempotencyKey, saveCard, transferGroup }) {
       const [created] = await db
         .insert(sandboxCharges)

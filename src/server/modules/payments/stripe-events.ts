@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import {
+  type DisputeEvent,
   type ProcessorEvent,
   type ProcessorPayment,
   type VerifiedWebhook,
@@ -122,7 +123,60 @@ function processorEvent(event: Stripe.Event): ProcessorEvent | null {
       if (!intent.metadata?.paymentId) return null;
       return { id: event.id, type: 'payment.requires_action', paymentRef: intent.id };
     }
+    case 'payment_intent.canceled': {
+      const intent = event.data.object;
+      if (!intent.metadata?.paymentId) return null;
+      return { id: event.id, type: 'payment.canceled', paymentRef: intent.id };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const intent = refOf(charge.payment_intent);
+      if (!intent) return null;
+      // The refunds as the event carries them; stripe.ts lists them when the event does not.
+      return {
+        id: event.id,
+        type: 'payment.refunded',
+        paymentRef: intent,
+        refunds: (charge.refunds?.data ?? []).map(refundOf),
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return disputeEvent(event.id, event.created, event.data.object);
     default:
       return null;
   }
+}
+
+const refOf = (v: string | { id: string } | null | undefined) =>
+  typeof v === 'string' ? v : (v?.id ?? null);
+
+/** A Stripe refund as our event lists it: Frosted's own carry their key in metadata (refunds.ts). */
+export const refundOf = (r: Stripe.Refund) => ({
+  ref: r.id,
+  amountCents: r.amount,
+  key: r.metadata?.key ?? null,
+});
+
+/** A Stripe dispute's whole state, as our event (its payment named by the PaymentIntent, else the charge). */
+export function disputeEvent(id: string, created: number, dispute: Stripe.Dispute): ProcessorEvent | null {
+  const paymentRef = refOf(dispute.payment_intent) ?? refOf(dispute.charge);
+  if (!paymentRef) return null;
+  const dueBy = dispute.evidence_details?.due_by;
+  return {
+    id,
+    type: 'dispute.changed',
+    disputeRef: dispute.id,
+    paymentRef,
+    amountCents: dispute.amount,
+    currency: dispute.currency,
+    reason: dispute.reason,
+    status: dispute.status as DisputeEvent['status'],
+    dueBy: dueBy ? new Date(dueBy * 1000).toISOString() : null,
+    at: new Date(created * 1000).toISOString(),
+    fees: (dispute.balance_transactions ?? [])
+      .filter((b) => b.fee !== 0)
+      .map((b) => ({ key: b.id, amountCents: b.fee })),
+  };
 }

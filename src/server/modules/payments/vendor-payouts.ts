@@ -4,6 +4,7 @@ import type { Actor } from '../../actor.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { payouts } from '../../db/schema/index.ts';
 import { vendorBalances } from '../ledger/index.ts';
+import { invoicesOfPayouts } from './invoices.ts';
 import { payoutVendor } from './payouts.ts';
 
 /** The vendor's Payouts tab: balances, per order what the ledger moved, and their payouts. */
@@ -48,12 +49,14 @@ export async function vendorPayouts({
         heldCents: 0,
         vendorCents: 0,
         feeCents: 0,
+        taxCents: 0,
         refundedCents: 0,
       } satisfies VendorPayouts['orders'][number]);
     const total = Number(r.total);
     if (r.account_kind === 'order_held') line.heldCents -= total;
     else if (r.account_kind === 'vendor_payable') line.vendorCents -= total;
     else if (r.account_kind === 'platform_revenue') line.feeCents -= total;
+    else if (r.account_kind === 'gst_payable' || r.account_kind === 'pst_payable') line.taxCents -= total;
     else if (r.account_kind === 'refunds_payable' && r.transaction_kind !== 'refund_sent')
       line.refundedCents -= total;
     byOrder.set(r.order_id, line);
@@ -64,6 +67,10 @@ export async function vendorPayouts({
     .where(eq(payouts.vendorId, vendor.id))
     .orderBy(desc(payouts.createdAt))
     .limit(100);
+  const invoices = await invoicesOfPayouts(
+    db,
+    list.map((p) => p.id),
+  );
   return {
     ...balances,
     orders: [...byOrder.values()],
@@ -72,6 +79,7 @@ export async function vendorPayouts({
       amountCents: p.amount,
       status: p.status,
       createdAt: p.createdAt.toISOString(),
+      invoice: invoices.get(p.id) ?? null,
     })),
   };
 }

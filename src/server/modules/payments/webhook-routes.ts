@@ -18,7 +18,7 @@ const webhooksOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const stripeWebhook = routesOf({ tags: ['payments'] }).post('/stripe', {
   summary:
-    'Stripe’s webhook endpoint (404 unless PAYMENTS_PROVIDER=stripe): a signed event, applied once; payment_intent.succeeded, payment_failed and requires_action move payments, other events are recorded only',
+    'Stripe’s webhook endpoint (404 unless PAYMENTS_PROVIDER=stripe): a signed event, applied once; payment_intent.succeeded, payment_failed, requires_action and canceled move payments, charge.refunded records refunds made in Stripe’s Dashboard, charge.dispute.created, updated and closed track card disputes; other events are recorded only',
   use: [webhooksOnly],
   headers: z.object({
     'stripe-signature': z

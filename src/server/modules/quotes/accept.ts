@@ -5,6 +5,7 @@ import { addHours, HOUR_MS } from '../../../shared/time.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { cakeDesigns, orderEvents, orders, quoteRequests, quotes, vendors } from '../../db/schema/index.ts';
 import { feeRateBasisPoints } from '../../../shared/fees.ts';
+import { NO_TAX } from '../../../shared/tax.ts';
 import { paymentPlan } from '../../../shared/deposits.ts';
 import { briefEventAt } from '../../../shared/quote-payment.ts';
 import { briefAddress } from '../../../shared/quote-brief.ts';
@@ -39,6 +40,7 @@ export async function acceptQuote({
   revision,
   now,
   serviceFeeRate,
+  feeTax = NO_TAX,
 }: {
   db: Db;
   actor: Actor;
@@ -48,6 +50,8 @@ export async function acceptQuote({
   now: Date;
   /** SERVICE_FEE_RATE now: the order keeps it, whatever the configuration says later. */
   serviceFeeRate: number;
+  /** GST_RATE and PST_RATE now, in basis points (decision 029), kept by the order like the fee; absent: none. */
+  feeTax?: { gstBps: number; pstBps: number };
 }): Promise<{ orderId: string; orderNumber: string; requestId: string }> {
   return db.transaction(async (tx) => {
     const { quote, request, vendorUserId } = await quoteFor({ tx, actor, quoteId, party: 'customer' });
@@ -125,6 +129,8 @@ export async function acceptQuote({
       // The terms of this order as they are now: the fee, the vendor's late-cancellation refund and
       // when design changes close.
       serviceFeeBps: feeRateBasisPoints(serviceFeeRate),
+      gstBps: feeTax.gstBps,
+      pstBps: feeTax.pstBps,
       refundPercent: vendor?.refundPercent ?? null,
       changeCutoffHours: vendor?.changeCutoffHours ?? null,
       deliveryDate,

@@ -175,6 +175,7 @@ export const quoteRoutes = openApiRoutes()
         revision: c.req.valid('json').revision,
         now: clock.now(),
         serviceFeeRate: config.serviceFeeRate,
+        feeTax: config.feeTax,
       });
       return c.json({ orderId: accepted.orderId, orderNumber: accepted.orderNumber }, 201);
     },

@@ -19,8 +19,11 @@ import { seedEventPlan } from './seed-plans.ts';
 import { seedVendors } from './seed-vendors.ts';
 import { DAY, type Seeding } from './seeding.ts';
 
-/** Demo orders are made with the default rate (orders.service_fee_bps defaults to 800). */
-const DEMO_SERVICE_FEE_RATE = 0.08;
+/**
+ * Demo orders are made with the default rate (orders.service_fee_bps defaults to 800) and no tax on
+ * the fee (orders.gst_bps and pst_bps default to 0, as for orders made before decision 029).
+ */
+const DEMO_FEE_TERMS = { serviceFeeBps: 800, gstBps: 0, pstBps: 0 };
 
 /**
  * Sets each demo vendor's rating, review count and completed orders from the orders and reviews in
@@ -114,7 +117,7 @@ async function seedDemoMoney(
         orderId: order.id,
         vendorId: order.vendorId,
         heldCents: order.amount,
-        split: releaseSplit(order.amount, DEMO_SERVICE_FEE_RATE),
+        split: releaseSplit(order.amount, DEMO_FEE_TERMS),
         key: `release:${order.id}`,
       });
   }

@@ -112,6 +112,8 @@ export async function getOrderDetail(
     claimOpenUntil: claimOpenUntil?.toISOString() ?? null,
     terms: {
       serviceFeeBps: order.serviceFeeBps,
+      gstBps: order.gstBps,
+      pstBps: order.pstBps,
       refundPercent: order.refundPercent ?? row.vendorRefundPercent,
     },
     customerName:

@@ -28,6 +28,7 @@ export function presentOwnVendorProfile(v: VendorRow): OwnVendorProfile {
     depositPercent: v.depositPercent,
     balanceDueDays: v.balanceDueDays,
     changeCutoffHours: v.changeCutoffHours,
+    gstNumber: v.gstNumber ?? '',
     imageUrl: v.imageUrl,
   };
 }

@@ -76,6 +76,7 @@ export async function updateVendorProfile({
         ...(input.depositPercent !== undefined && { depositPercent: input.depositPercent }),
         ...(input.balanceDueDays !== undefined && { balanceDueDays: input.balanceDueDays }),
         ...(input.changeCutoffHours !== undefined && { changeCutoffHours: input.changeCutoffHours }),
+        ...(input.gstNumber !== undefined && { gstNumber: input.gstNumber || null }),
         updatedAt: new Date(),
       })
       .where(eq(vendors.id, vendor.id))

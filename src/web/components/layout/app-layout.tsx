@@ -8,6 +8,7 @@ const VENDOR: AppArea = {
     { to: '/vendor-dashboard', label: 'Dashboard' },
     { to: '/vendor-dashboard/profile', label: 'Profile' },
     { to: '/vendor-dashboard/verification', label: 'Verification' },
+    { to: '/vendor-dashboard/tax-information', label: 'Tax information' },
   ],
 };
 

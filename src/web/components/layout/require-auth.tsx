@@ -3,6 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { dashboardPath, type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton, Spinner } from '../ui/spinner.tsx';
+import { AgeGate } from '../../features/account/age-gate.tsx';
 
 export type Need = 'customer' | 'vendor' | 'admin' | 'any';
 
@@ -27,7 +28,7 @@ export function RequireAuth({
   loading?: ReactNode;
   children: (user: SessionUser) => ReactNode;
 }) {
-  const { data, isPending } = useSession();
+  const { data, isPending, refetch } = useSession();
   const location = useLocation();
   if (isPending) return loading;
   if (!data?.user) {
@@ -35,6 +36,8 @@ export function RequireAuth({
     return <Navigate to={`/auth?next=${next}`} replace />;
   }
   const user = data.user as SessionUser;
+  // A first sign-in with Google has not confirmed the age yet: asked once, before anything else.
+  if (!user.ageConfirmedAt) return <AgeGate onConfirmed={() => void refetch()} />;
   if (!allowed(user, need)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailCategory, EmailPreferences, UnsubscribeResult } from '../../../shared/schemas/email.ts';
+import type { CloseAccountInput } from '../../../shared/schemas/privacy.ts';
 import { api } from '../../lib/api.ts';
 import { authClient } from '../../lib/auth-client.ts';
 
@@ -115,4 +116,43 @@ export const useUnsubscribe = (token: string, onSuccess: (result: UnsubscribeRes
         method: 'POST',
         json: resubscribe ? { resubscribe: true } : {},
       }),
+  });
+
+/**
+ * Downloads everything Frosted holds about the signed-in user (GET /api/me/privacy/export) and saves it
+ * as the file the server names; a refusal (the hourly limit) is thrown as the server's message.
+ */
+export function useDownloadMyData() {
+  return useMutation({
+    mutationFn: async () => {
+      const res = await fetch('/api/me/privacy/export', { credentials: 'same-origin' });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+        throw new Error(body?.error?.message ?? 'Could not prepare your data. Please try again.');
+      }
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+      const url = URL.createObjectURL(await res.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name ?? 'frosted-data.json';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+}
+
+/** Closes the signed-in user's account (password, or the confirmation word); every session ends. */
+export const useCloseAccount = () =>
+  useMutation({
+    mutationFn: (input: CloseAccountInput) =>
+      api<{ closed: true }>('/api/me/privacy/close', { method: 'POST', json: input }),
+  });
+
+/** Confirms the signed-in person is 18 or older (after a first sign-in with Google). */
+export const useConfirmAge = () =>
+  useMutation({
+    mutationFn: () =>
+      api<{ ageConfirmedAt: string }>('/api/me/privacy/age', { method: 'POST', json: { confirmAge: true } }),
   });

@@ -75,6 +75,8 @@ export function Reconciliation() {
             <Figure label="Available to vendors" cents={r.totals.availableCents} />
             <Figure label="Held (payment protection)" cents={r.totals.heldCents} />
             <Figure label="Platform fees" cents={r.totals.feesCents} />
+            <Figure label="GST on fees owed" cents={r.totals.gstCents} />
+            {r.totals.pstCents > 0 && <Figure label="PST on fees owed" cents={r.totals.pstCents} />}
             <Figure label="Processor cash" cents={r.totals.processorCashCents} />
           </dl>
         </Card>

@@ -20,6 +20,7 @@ import { ChartCard, Head } from './chart-card.tsx';
 const COLORS = {
   net: '#b93c63',
   fees: '#a07a1f',
+  tax: '#7a5444',
   refunds: '#9b7565',
   capacity: '#7a5444',
   rating: '#b93c63',
@@ -38,13 +39,14 @@ export function RevenueChart({ revenue }: { revenue: VendorAnalytics['revenue'] 
     label: formatMonthKey(m.month),
     net: dollars(m.netCents),
     fees: dollars(m.feesCents),
+    tax: dollars(m.taxCents),
     refunds: dollars(m.refundsCents),
   }));
   const total = (key: 'netCents' | 'grossCents') => formatCents(revenue.reduce((t, m) => t + m[key], 0));
   return (
     <ChartCard
       title="Revenue by month"
-      summary={`Net ${total('netCents')} released to you from ${total('grossCents')} of orders settled (completed, cancelled or claims resolved), by the month the money was released. Each bar is the gross: net, fees and refunds.`}
+      summary={`Net ${total('netCents')} released to you from ${total('grossCents')} of orders settled (completed, cancelled or claims resolved), by the month the money was released. Each bar is the gross: net, fees, tax on the fees and refunds.`}
       className="lg:col-span-2"
       chart={
         <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} {...chartProps}>
@@ -58,12 +60,13 @@ export function RevenueChart({ revenue }: { revenue: VendorAnalytics['revenue'] 
           <Legend iconType="circle" iconSize={8} wrapperStyle={{ fontSize: 12 }} formatter={legendText} />
           <Bar dataKey="net" name="Net" stackId="gross" fill={COLORS.net} />
           <Bar dataKey="fees" name="Fees" stackId="gross" fill={COLORS.fees} />
+          <Bar dataKey="tax" name="Tax on fees" stackId="gross" fill={COLORS.tax} />
           <Bar dataKey="refunds" name="Refunds" stackId="gross" fill={COLORS.refunds} radius={[6, 6, 0, 0]} />
         </BarChart>
       }
       table={
         <>
-          <Head cells={['Month', 'Gross', 'Refunds', 'Fees', 'Net']} />
+          <Head cells={['Month', 'Gross', 'Refunds', 'Fees', 'Tax on fees', 'Net']} />
           <tbody>
             {rows.map((m) => (
               <tr key={m.month}>
@@ -71,6 +74,7 @@ export function RevenueChart({ revenue }: { revenue: VendorAnalytics['revenue'] 
                 <td>{formatCents(m.grossCents)}</td>
                 <td>{formatCents(m.refundsCents)}</td>
                 <td>{formatCents(m.feesCents)}</td>
+                <td>{formatCents(m.taxCents)}</td>
                 <td>{formatCents(m.netCents)}</td>
               </tr>
             ))}

@@ -34,7 +34,7 @@ export function Figures({ data }: { data: VendorAnalytics }) {
     {
       label: 'Net revenue',
       value: formatCents(net),
-      note: `Released to you, of ${formatCents(gross)} in orders settled (less refunds and fees).`,
+      note: `Released to you, of ${formatCents(gross)} in orders settled (less refunds, fees and tax on the fees).`,
     },
     {
       label: 'Average order value',

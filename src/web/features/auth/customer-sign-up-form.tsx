@@ -10,7 +10,10 @@ import { authErrorMessage, authFieldErrors } from './auth-errors.ts';
 import { useServerConfig } from './api.ts';
 
 /** The server checks Better Auth's `name` (first and last name together); this form shows it at the first name. */
-const FORM_FIELD: Record<string, keyof CustomerSignUpInput> = { name: 'firstName' };
+const FORM_FIELD: Record<string, keyof CustomerSignUpInput> = {
+  name: 'firstName',
+  ageConfirmed: 'confirmAge',
+};
 
 export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void }) {
   const { register, handleSubmit, formState, setError } = useForm<CustomerSignUpInput>({
@@ -27,6 +30,7 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       firstName: v.firstName,
       lastName: v.lastName,
       phone: v.phone || undefined,
+      ageConfirmed: v.confirmAge,
       callbackURL: '/auth?verified=1',
     } as Parameters<typeof authClient.signUp.email>[0]);
     if (error) {
@@ -59,8 +63,11 @@ export function CustomerSignUpForm({ onRegistered }: { onRegistered: () => void 
       <InputField label="Email" type="email" autoComplete="email" {...field('email')} />
       <InputField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
       <InputField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+      <CheckboxField id="cr-age" error={err('confirmAge')} {...register('confirmAge')}>
+        I am 18 or older.
+      </CheckboxField>
       <CheckboxField id="cr-terms" error={err('acceptTerms')} {...register('acceptTerms')}>
-        I am at least 18 and agree to the{' '}
+        I agree to the{' '}
         <Link to="/terms" className="font-medium text-rose-600 underline">
           Terms of Service
         </Link>{' '}

@@ -82,6 +82,9 @@ export function VendorSignUpForm({ onRegistered }: { onRegistered: () => void })
         error={err('otherCategories')}
       />
       <InputField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+      <CheckboxField id="vr-age" error={err('confirmAge')} {...register('confirmAge')}>
+        I am 18 or older.
+      </CheckboxField>
       <CheckboxField id="vr-agree" error={err('acceptAgreement')} {...register('acceptAgreement')}>
         I agree to the Vendor Agreement and the{' '}
         <Link to="/terms" className="font-medium text-rose-600 underline">

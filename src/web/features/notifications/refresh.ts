@@ -50,6 +50,11 @@ export function queriesToRefresh(n: Pick<Notification, 'type' | 'refs'>): QueryK
     case 'balance.charged':
     case 'balance.failed':
       return [...order, DASHBOARDS, paymentKeys.payouts];
+    case 'dispute.opened':
+    case 'dispute.evidenceDue':
+    case 'dispute.closed':
+      // The vendor's order page shows the dispute; the admin's queue is refetched when opened.
+      return [...order, ...(refs.orderId ? [['orders', refs.orderId, 'dispute']] : []), paymentKeys.payouts];
     case 'payout.sent':
       return [paymentKeys.payouts];
     case 'vendor.approved':

@@ -12,11 +12,13 @@ import { Skeleton } from '../../components/ui/spinner.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDate, StatusBadge } from '../dashboard/parts.tsx';
 import { ReviewDialog } from '../dashboard/review-dialog.tsx';
+import { OrderReceipts, VendorShare } from '../payments/order-money.tsx';
 import { PayTogetherForOrder } from '../payments/pay-together.tsx';
 import { OrderSchedule } from '../plans/order-schedule.tsx';
 import { briefTitle } from '../../../shared/quote-brief.ts';
 import { useOrder, useOrderConversation } from './api.ts';
 import { OrderTracker } from './order-tracker.tsx';
+import { DisputePanel } from './dispute-panel.tsx';
 
 /** Where "All orders" leads: the viewer's own list of orders. */
 const ORDERS_OF: Record<OrderDetail['viewer'], { to: string; label: string }> = {
@@ -135,10 +137,13 @@ export function OrderPage({ orderId }: { orderId: string }) {
         <PayTogetherForOrder orderId={o.id} className="mt-6" />
       )}
       <OrderSchedule orderId={o.id} />
+      {o.viewer === 'vendor' && <DisputePanel orderId={o.id} className="mt-6" />}
       <Card className="mt-6 p-5 sm:p-7">
         <h2 className="mb-4 text-xl font-semibold">Track Order</h2>
         <OrderTracker orderId={o.id} sectionHeading="h3" />
       </Card>
+      <VendorShare order={o} className="mt-6" />
+      <OrderReceipts order={o} className="mt-6" />
     </div>
   );
 }

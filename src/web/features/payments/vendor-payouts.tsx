@@ -1,5 +1,6 @@
 import { Download, ExternalLink, Landmark, ShieldCheck, Wallet } from 'lucide-react';
 import { type Ref, useCallback, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel, type OrderStatus } from '../../../shared/order-status.ts';
@@ -10,6 +11,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton, Spinner } from '../../components/ui/spinner.tsx';
 import { HeaderRow } from '../../components/ui/table.tsx';
 import { useRequestPayout, useStripeOnboarding, useVendorPayouts } from './api.ts';
+import { DISPUTE_POLICY } from '../../../shared/schemas/disputes.ts';
 
 const ORDER_COLUMNS = [
   { label: 'Order' },
@@ -17,13 +19,15 @@ const ORDER_COLUMNS = [
   { label: 'Paid', numeric: true },
   { label: 'Refunded', numeric: true },
   { label: 'Service fee', numeric: true },
+  { label: 'Tax on fee', numeric: true },
   { label: 'Yours', numeric: true },
   { label: 'Held', numeric: true },
 ];
 
 /**
  * The vendor's money, from the ledger: held for open orders (payment protection), available to pay
- * out, paid out; what each order brought after the service fee; payouts; a CSV of it all.
+ * out, paid out; what each order brought after the service fee and the tax on it; payouts, each with
+ * its fee invoice; a CSV of it all.
  */
 export function VendorPayouts() {
   const view = useVendorPayouts();
@@ -62,10 +66,11 @@ export function VendorPayouts() {
           icon={Wallet}
           label="Available"
           cents={v.availableCents}
-          note="Yours, after Frosted’s service fee."
+          note="Yours, after Frosted’s service fee and the tax on it."
         />
         <Balance icon={Landmark} label="Paid out" cents={v.paidOutCents} note="Sent to you so far." />
       </div>
+      <p className="text-sm text-cocoa-600">{DISPUTE_POLICY}</p>
       {v.payoutMethod.provider === 'stripe' && !v.payoutMethod.connected && <StripeSetup />}
       <div className="flex flex-wrap items-center gap-3">
         {v.availableCents <= 0 ? (
@@ -101,7 +106,7 @@ export function VendorPayouts() {
             tabIndex={0}
             className="overflow-x-auto focus-visible:outline-offset-[-2px]"
           >
-            <table aria-labelledby={titleId} className="w-full min-w-[36rem] text-left text-sm">
+            <table aria-labelledby={titleId} className="w-full min-w-[40rem] text-left text-sm">
               <thead className="border-y border-cocoa-900/10 bg-cream-100 text-cocoa-600 [&_th:first-child]:sticky [&_th:first-child]:left-0 [&_th:first-child]:bg-cream-100">
                 <HeaderRow columns={ORDER_COLUMNS} className="px-3 py-2 font-medium sm:px-4" />
               </thead>
@@ -118,6 +123,7 @@ export function VendorPayouts() {
                     <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.amountCents)}</td>
                     <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.refundedCents)}</td>
                     <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.feeCents)}</td>
+                    <td className="px-3 py-2 text-right sm:px-4">{formatCents(o.taxCents)}</td>
                     <td className="px-3 py-2 text-right font-semibold sm:px-4">
                       {formatCents(o.vendorCents)}
                     </td>
@@ -138,9 +144,20 @@ export function VendorPayouts() {
         ) : (
           <ul className="mt-2 divide-y divide-cocoa-900/5 rounded-2xl bg-white">
             {v.payouts.map((p) => (
-              <li key={p.id} className="flex items-center justify-between px-4 py-3 text-sm">
+              <li
+                key={p.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm"
+              >
                 <span>{formatDateTime(p.createdAt)}</span>
                 <span className="text-cocoa-600">{p.status === 'paid' ? 'Paid' : 'Sending'}</span>
+                {p.invoice && (
+                  <Link
+                    to={`/vendor-dashboard/invoices/${p.invoice.id}`}
+                    className="font-medium text-rose-600 hover:underline"
+                  >
+                    Invoice {p.invoice.number}
+                  </Link>
+                )}
                 <span className="font-semibold">{formatCents(p.amountCents)}</span>
               </li>
             ))}

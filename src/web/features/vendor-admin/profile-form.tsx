@@ -56,6 +56,7 @@ const toForm = (p: OwnVendorProfile): VendorProfileInput => ({
   depositPercent: p.depositPercent,
   balanceDueDays: p.balanceDueDays,
   changeCutoffHours: p.changeCutoffHours,
+  gstNumber: p.gstNumber,
 });
 
 /** Edit Profile: every field customers see or filter on, checked with the server's own schema. */
@@ -183,6 +184,12 @@ export function VendorProfileForm({ profile, onSaved }: { profile: OwnVendorProf
         </CheckboxField>
       </fieldset>
       <OrderTermsFields register={register} err={err} />
+      <InputField
+        label="GST/HST number (optional: printed on receipts and your fee invoices)"
+        placeholder="123456789RT0001"
+        autoComplete="off"
+        {...field('gstNumber')}
+      />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Profile'}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { formatCents } from '../../../../shared/money.ts';
-import { claims, userEvents, users, vendors } from '../../../db/schema/index.ts';
+import { claims, feeInvoices, userEvents, users, vendors } from '../../../db/schema/index.ts';
 import { presentNotifications } from '../presenter.ts';
 import { displayName } from '../../../../shared/people.ts';
 import {
@@ -118,6 +118,7 @@ export async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: s
             // What was paid (a deposit is part of the order); older rows have no amount.
             amount: formatCents(typeof refs.amount === 'number' ? refs.amount : order.amount),
             url,
+            receiptUrl: refs.receiptId ? `${publicUrl}/receipts/${refs.receiptId}` : undefined,
           }),
         );
       }
@@ -155,6 +156,8 @@ export async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: s
       ? orderUpdate(order, status, forCustomer, event.createdAt)
       : undefined;
   const extra = STEP_TEXT[event.type];
+  // A refund's receipt, and a payout's fee invoice (decision 029): the e-mail leads to them.
+  const paper = await paperOf(ctx, event.type, refs);
   return done(
     step?.kind ?? KIND[event.type] ?? event.type.replace('.', '-'),
     composeEmail(title, {
@@ -163,14 +166,40 @@ export async function renderEvent(ctx: RenderContext, row: OutboxRow, eventId: s
         ...(n.body && event.type !== 'order.statusChanged' ? [n.body] : []),
         ...(step?.paragraphs ?? []),
         ...(extra ? [extra] : []),
+        ...(paper ? [paper.text] : []),
       ],
       details: order ? orderDetails(order, forCustomer) : undefined,
-      button: step?.button ?? BUTTON[event.type] ?? 'Open Frosted',
-      link: url,
+      button: paper?.button ?? step?.button ?? BUTTON[event.type] ?? 'Open Frosted',
+      link: paper?.url ?? url,
       footnote: HELP,
       footer,
     }),
   );
+}
+
+/** The receipt of a refund or a balance charged, or the fee invoice of a payout: its words and page. */
+async function paperOf(
+  { db, publicUrl }: RenderContext,
+  type: string,
+  refs: { receiptId?: string | undefined; payoutId?: string | undefined },
+): Promise<{ text: string; button: string; url: string } | undefined> {
+  if ((type === 'refund.sent' || type === 'balance.charged') && refs.receiptId)
+    return {
+      text: 'Your receipt is on Frosted, to print or keep.',
+      button: 'See my receipt',
+      url: `${publicUrl}/receipts/${refs.receiptId}`,
+    };
+  if (type !== 'payout.sent' || !refs.payoutId) return undefined;
+  const [invoice] = await db
+    .select({ id: feeInvoices.id, number: feeInvoices.number })
+    .from(feeInvoices)
+    .where(eq(feeInvoices.payoutId, refs.payoutId));
+  if (!invoice) return undefined;
+  return {
+    text: `Invoice ${invoice.number} for the service fee and the tax on it comes with this payout.`,
+    button: 'See the invoice',
+    url: `${publicUrl}/vendor-dashboard/invoices/${invoice.id}`,
+  };
 }
 
 const KIND: Partial<Record<string, string>> = {
