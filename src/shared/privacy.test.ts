@@ -18,5 +18,9 @@ describe('privacy rules', () => {
     expect(closureRefusal({ ...none, customerOrdersInProgress: 1 })).toContain(
       'you have 1 order in progress.',
     );
+    // Below zero after a lost card dispute: something is owed, not waiting to be paid out.
+    expect(closureRefusal({ ...none, vendorBalanceCents: -9_200 })).toBe(
+      'Your account cannot be closed yet: you have $92.00 to make up to Frosted from a card dispute. Contact support to settle what is owed, then try again.',
+    );
   });
 });

@@ -53,10 +53,17 @@ export function closureRefusal(b: ClosureBlockers): string | null {
     reasons.push(
       `${orders(b.vendorOrdersOpen)} from customers that ${b.vendorOrdersOpen === 1 ? 'is' : 'are'} not completed or cancelled yet`,
     );
-  if (b.vendorBalanceCents !== 0)
+  if (b.vendorBalanceCents > 0)
     reasons.push(`a balance of ${formatCents(b.vendorBalanceCents)} that has not been paid out to you yet`);
+  // Below zero after a card dispute lost on an order already paid out (decision 031).
+  if (b.vendorBalanceCents < 0)
+    reasons.push(`${formatCents(-b.vendorBalanceCents)} to make up to Frosted from a card dispute`);
   if (b.customerOrdersInProgress > 0) reasons.push(`${orders(b.customerOrdersInProgress)} in progress`);
   if (reasons.length === 0) return null;
   const list = reasons.length === 1 ? reasons[0] : `${reasons.slice(0, -1).join(', ')} and ${reasons.at(-1)}`;
-  return `Your account cannot be closed yet: you have ${list}. Finish or cancel your orders and wait for your last payout, then try again.`;
+  const settle =
+    b.vendorBalanceCents < 0
+      ? 'Contact support to settle what is owed, then try again.'
+      : 'Finish or cancel your orders and wait for your last payout, then try again.';
+  return `Your account cannot be closed yet: you have ${list}. ${settle}`;
 }

@@ -1,3 +1,4 @@
+import { NO_TAX } from '../../src/shared/tax.ts';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +291,7 @@ describe('the marketplace, end to end', () => {
       revision: 1,
       now: clock.now(),
       serviceFeeRate: 0.08,
+      feeTax: NO_TAX,
     });
 
     const noor = await openAs(customer.email, 'customer-dashboard', true);

@@ -160,7 +160,7 @@ describe('card disputes with Stripe', () => {
     expect((await disputedByOrder(db(), [order.id])).get(order.id)).toBe(7_000);
   });
 
-  it('a dispute lost after the vendor was paid out leaves their balance below zero, recovered from the next payout', async () => {
+  it('a dispute lost after the vendor was paid out takes what the order paid them below zero, recovered from the next payout; Frosted bears its fee', async () => {
     // The vendor can receive transfers.
     expect((await w.call('vendor', 'POST', '/api/me/payouts/stripe-onboarding')).status).toBe(200);
     const [vendor] = await db().select().from(vendors).where(eq(vendors.id, w.vendorId));
@@ -169,6 +169,9 @@ describe('card disputes with Stripe', () => {
     const { order, intentId } = await paidOrder(10_000);
     await deliverOrder(order.id);
     expect((await confirmSatisfied(order.id)).status).toBe(200);
+    const credited = (await vendorCreditByOrder(db(), w.vendorId, [order.id])).get(order.id)!;
+    // What the vendor was paid for it: the 100.00 less the 8% fee (the order was made without tax).
+    expect(credited).toBe(10_000 - 800);
     expect((await w.call('vendor', 'POST', '/api/me/payouts')).status).toBe(201);
     expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(0);
 
@@ -177,8 +180,11 @@ describe('card disputes with Stripe', () => {
     const dp = byType(opened, 'charge.dispute.created').data.object.id;
     await deliverAll(w.fake.closeDispute(dp, 'lost'));
     expect((await disputeOf(dp)).status).toBe('lost');
-    expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(-10_000);
-    expect((await disputeTotals(db())).chargebacksCents).toBeGreaterThanOrEqual(10_000);
+    // The vendor gives back what the order paid them; the fee and its tax Frosted kept are Frosted's loss.
+    expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(-credited);
+    const totals = await disputeTotals(db());
+    expect(totals.chargebacksCents).toBeGreaterThanOrEqual(10_000);
+    expect(totals.chargebackLossesCents).toBeGreaterThanOrEqual(800);
     // Nothing to pay out while the balance is below zero.
     expect((await w.call('vendor', 'POST', '/api/me/payouts')).status).toBe(409);
 
@@ -187,11 +193,11 @@ describe('card disputes with Stripe', () => {
     await deliverOrder(next.order.id);
     expect((await confirmSatisfied(next.order.id)).status).toBe(200);
     const nextCredit = (await vendorCreditByOrder(db(), w.vendorId, [next.order.id])).get(next.order.id)!;
-    expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(nextCredit - 10_000);
+    expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(nextCredit - credited);
     const payout = await w.call<{ amountCents: number }>('vendor', 'POST', '/api/me/payouts');
     expect(payout.status).toBe(201);
-    expect(payout.body.amountCents).toBe(nextCredit - 10_000);
-    expect([...w.fake.transfers.values()].at(-1)!.amount).toBe(nextCredit - 10_000);
+    expect(payout.body.amountCents).toBe(nextCredit - credited);
+    expect([...w.fake.transfers.values()].at(-1)!.amount).toBe(nextCredit - credited);
     expect((await vendorBalances(db(), w.vendorId)).availableCents).toBe(0);
   });
 

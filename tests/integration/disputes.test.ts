@@ -122,7 +122,10 @@ async function booksBalance() {
       totals.availableCents +
       totals.heldCents +
       totals.feesCents +
-      d.chargebacksCents,
+      totals.gstCents +
+      totals.pstCents +
+      d.chargebacksCents -
+      d.chargebackLossesCents,
   );
 }
 

@@ -1,3 +1,4 @@
+import { NO_TAX } from '../../src/shared/tax.ts';
 import type { ParsedMail } from 'mailparser';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,7 @@ async function paidOrder(vendor: 'v1' | 'v2' = 'v1') {
     revision: 1,
     now: clock.now(),
     serviceFeeRate: 0.08,
+    feeTax: NO_TAX,
   });
   const common = {
     db,
@@ -253,6 +255,7 @@ describe('an e-mail for each step that matters to the other side', () => {
         revision: 2,
         now: clock.now(),
         serviceFeeRate: 0.08,
+        feeTax: NO_TAX,
       }));
     });
     expect(accepted.list).toEqual([

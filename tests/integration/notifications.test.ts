@@ -1,3 +1,4 @@
+import { NO_TAX } from '../../src/shared/tax.ts';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, emailPreferences, jobs, orders, userEvents } from '../../src/server/db/schema/index.ts';
@@ -189,6 +190,7 @@ describe('notifications from each step, to the right people and never the actor'
         revision: 2,
         now: clock.now(),
         serviceFeeRate: 0.08,
+        feeTax: NO_TAX,
       }));
     });
     // v2 declined earlier: its quote is not open, so only v3 hears the request closed.
@@ -330,6 +332,7 @@ describe('notifications from each step, to the right people and never the actor'
       revision: 1,
       now: clock.now(),
       serviceFeeRate: 0.08,
+      feeTax: NO_TAX,
     });
     const expired = await during(() =>
       runDueJobs({ db, now: addHours(clock.now(), 25), handlers: jobHandlers, log: t.services.log }),

@@ -4,6 +4,8 @@ import {
   accountClosures,
   cakeDesigns,
   conversations,
+  disputeOrders,
+  disputes,
   emailOutbox,
   ledgerEntries,
   jobs,
@@ -29,6 +31,7 @@ import {
   signIn,
   TEST_PASSWORD,
 } from '../support/factories.ts';
+import { TEST_SIN } from '../support/tax-information.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const clock = manualClock('2027-03-01T18:00:00Z');
@@ -156,6 +159,26 @@ describe('download my data', () => {
       'dragons',
     ])
       expect(text).not.toContain(theirs);
+  });
+});
+
+describe("a vendor's download", () => {
+  it('holds their tax information as they see it (identifiers masked) and their fee invoices', async () => {
+    const owner = await createUser(db(), { userType: 'vendor' });
+    await createVendor(db(), { userId: owner.id, businessName: 'Masked Bakes' });
+    const res = await call('GET', '/api/me/privacy/export', await signIn(t.app, owner.email));
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const data = JSON.parse(text) as {
+      taxInformation: { complete: boolean; information: { legalName: string; tinMasked: string } };
+      vendor: { feeInvoices: unknown[] };
+    };
+    expect(data.taxInformation.complete).toBe(true);
+    expect(data.taxInformation.information.legalName).toBe('Test Seller');
+    expect(data.taxInformation.information.tinMasked).toMatch(/286$/);
+    expect(text).not.toContain(TEST_SIN);
+    expect(text).not.toContain('Sealed');
+    expect(data.vendor.feeInvoices).toEqual([]);
   });
 });
 
@@ -307,6 +330,24 @@ describe('the purge 7 years after closing', () => {
     });
     const paid = await payOutAvailable(db(), { vendorId: vendor.id, key: `payout:test:${vendor.id}` });
     expect(paid.ok).toBe(true);
+    // A dispute the customer's bank once opened on it (won): its record goes with the order.
+    const [dispute] = await db()
+      .insert(disputes)
+      .values({
+        id: crypto.randomUUID(),
+        provider: 'sandbox',
+        providerRef: `dp_purge_${order.id}`,
+        amount: 15_000,
+        currency: 'cad',
+        reason: 'fraudulent',
+        status: 'won',
+        stateAt: start,
+        closedAt: start,
+      })
+      .returning({ id: disputes.id });
+    await db()
+      .insert(disputeOrders)
+      .values({ disputeId: dispute!.id, orderId: order.id, vendorId: vendor.id, amount: 15_000 });
     // Another customer's order with a vendor who stays: kept, whatever happens to the customer.
     const staying = await createVendor(db());
     const kept = await createReleasedOrder(db(), {
@@ -330,6 +371,7 @@ describe('the purge 7 years after closing', () => {
     clock.set(new Date(start.getTime() + (7 * 365 + 3) * DAY));
     await purge();
     expect(await db().select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
+    expect(await db().select().from(disputes).where(eq(disputes.id, dispute!.id))).toEqual([]);
     expect(
       await db().select().from(ledgerTransactions).where(eq(ledgerTransactions.orderId, order.id)),
     ).toEqual([]);

@@ -1,3 +1,4 @@
+import { NO_TAX } from '../../src/shared/tax.ts';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteBriefSchema, type QuoteBrief } from '../../src/shared/schemas/quotes.ts';
@@ -166,6 +167,7 @@ describe('quote requests', () => {
       revision: 2,
       now: clock.now(),
       serviceFeeRate: 0.075,
+      feeTax: NO_TAX,
     });
     expect(orderNumber).toMatch(/^FR-\d{5,}$/);
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -314,6 +316,7 @@ describe('quote requests', () => {
             now: clock.now(),
             revision: 1,
             serviceFeeRate: 0.08,
+            feeTax: NO_TAX,
           }),
         )
       ).status,
@@ -367,7 +370,15 @@ describe('quote requests', () => {
     const [request] = await db.select().from(quoteRequests).where(eq(quoteRequests.id, requestId));
     expect(request!.status).toBe('closed');
     const late = await refused(
-      acceptQuote({ db, actor: customer, quoteId: qa, now: clock.now(), revision: 1, serviceFeeRate: 0.08 }),
+      acceptQuote({
+        db,
+        actor: customer,
+        quoteId: qa,
+        now: clock.now(),
+        revision: 1,
+        serviceFeeRate: 0.08,
+        feeTax: NO_TAX,
+      }),
     );
     expect(late.status).toBe(409);
   });
@@ -400,6 +411,7 @@ describe('quote requests', () => {
           now: clock.now(),
           revision: 1,
           serviceFeeRate: 0.08,
+          feeTax: NO_TAX,
         }),
         acceptQuote({
           db: other?.db ?? db,
@@ -408,6 +420,7 @@ describe('quote requests', () => {
           now: clock.now(),
           revision: 1,
           serviceFeeRate: 0.08,
+          feeTax: NO_TAX,
         }),
       ]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -461,7 +474,15 @@ describe('quote requests', () => {
 
     // A page still showing the first price accepts nothing.
     const stale = await refused(
-      acceptQuote({ db, actor: customer, quoteId, revision: 1, now: clock.now(), serviceFeeRate: 0.08 }),
+      acceptQuote({
+        db,
+        actor: customer,
+        quoteId,
+        revision: 1,
+        now: clock.now(),
+        serviceFeeRate: 0.08,
+        feeTax: NO_TAX,
+      }),
     );
     expect(stale).toMatchObject({
       status: 409,
@@ -477,6 +498,7 @@ describe('quote requests', () => {
       revision: 2,
       now: clock.now(),
       serviceFeeRate: 0.08,
+      feeTax: NO_TAX,
     });
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.amount).toBe(17_500 + 1_500);
@@ -532,6 +554,7 @@ describe('quote requests', () => {
             revision: 1,
             now: clock.now(),
             serviceFeeRate: 0.08,
+            feeTax: NO_TAX,
           }),
         ),
       );
@@ -580,6 +603,7 @@ describe('quote requests', () => {
         revision: 1,
         now: clock.now(),
         serviceFeeRate: 0.08,
+        feeTax: NO_TAX,
       }),
     );
     expect(late).toMatchObject({ status: 409 });

@@ -94,4 +94,4 @@ export type OrderDispute = z.infer<typeof orderDisputeSchema>;
 
 /** Who bears a card dispute, as vendors are told on their Payouts tab (decision 031). */
 export const DISPUTE_POLICY =
-  'Card disputes: if a customer’s bank takes back a payment, that order’s money stays frozen until the bank decides. If the dispute is lost, the amount comes out of that order’s money, or, if it was already released to you, out of your balance, which can go below zero and is made up from your next orders before anything more is paid out. Frosted pays the dispute fee.';
+  'Card disputes: if a customer’s bank takes back a payment, that order’s money stays frozen until the bank decides. If the dispute is lost, the amount comes out of that order’s money, or, if it was already released to you, what that order paid you comes out of your balance (Frosted bears its fee), which can go below zero and is made up from your next orders before anything more is paid out. Frosted pays the dispute fee.';

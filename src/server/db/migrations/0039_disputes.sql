@@ -66,7 +66,7 @@ CREATE INDEX "dispute_orders_order_idx" ON "dispute_orders" USING btree ("order_
 CREATE INDEX "dispute_orders_vendor_idx" ON "dispute_orders" USING btree ("vendor_id");--> statement-breakpoint
 CREATE INDEX "sandbox_disputes_charge_idx" ON "sandbox_disputes" USING btree ("charge_id");--> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_check";--> statement-breakpoint
-ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" IN ('processor_cash', 'order_held', 'vendor_payable', 'platform_revenue', 'refunds_payable', 'gst_payable', 'pst_payable', 'disputed', 'dispute_fees'));--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_kind_check" CHECK ("ledger_accounts"."kind" IN ('processor_cash', 'order_held', 'vendor_payable', 'platform_revenue', 'refunds_payable', 'gst_payable', 'pst_payable', 'disputed', 'dispute_fees', 'chargeback_losses'));--> statement-breakpoint
 ALTER TABLE "ledger_transactions" DROP CONSTRAINT "ledger_transactions_kind_check";--> statement-breakpoint
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_kind_check" CHECK ("ledger_transactions"."kind" IN ('payment', 'release', 'cancellation', 'claim_resolution', 'refund_sent', 'payout', 'dispute_opened', 'dispute_fee', 'dispute_won', 'dispute_lost', 'external_refund'));
 --> statement-breakpoint

@@ -29,6 +29,11 @@ export const LEDGER_ACCOUNT_KINDS = [
   'disputed',
   /** Dispute fees the processor charged: a platform expense (decision 031). */
   'dispute_fees',
+  /**
+   * The platform's part of money a customer's bank took back after the order's money was released:
+   * the service fee and its tax it kept (the vendor bears what it was credited). An expense (decision 031).
+   */
+  'chargeback_losses',
   /** GST charged on the service fee, owed to the Receiver General until remitted (decision 029). */
   'gst_payable',
   /** Provincial sales tax charged on the service fee, when a PST rate applies (decision 029). */

@@ -13,6 +13,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/sche
 import {
   accountId,
   balance,
+  CHARGEBACK_LOSSES,
   credit,
   DISPUTE_FEES,
   DISPUTED,
@@ -23,6 +24,34 @@ import {
   vendorPayable,
 } from './ledger.ts';
 import { recordRefundSent } from './movements.ts';
+import { vendorCreditByOrder } from './balances.ts';
+
+/** Lines of the money a bank or a refund takes back from an order (`amountCents`), by who bears it. */
+interface Borne {
+  fromHeld: number;
+  fromVendor: number;
+  fromPlatform: number;
+}
+
+/**
+ * Who bears money taken back from an order (decision 031): its held funds as far as they go; past
+ * them (the order's money was released), the vendor up to what the order credited them, and the
+ * platform the rest: the fee and tax it kept. So a release never leaves the vendor paying the fee on a
+ * sale the customer's bank reversed, and the platform is no better off than had the money been held.
+ */
+async function whoBears(tx: Tx | Db, orderId: string, vendorId: string, amountCents: number): Promise<Borne> {
+  const held = credit(await balance(tx, orderHeld(orderId)));
+  const fromHeld = Math.min(Math.max(held, 0), amountCents);
+  const credited = (await vendorCreditByOrder(tx, vendorId, [orderId])).get(orderId) ?? 0;
+  const fromVendor = Math.min(Math.max(credited, 0), amountCents - fromHeld);
+  return { fromHeld, fromVendor, fromPlatform: amountCents - fromHeld - fromVendor };
+}
+
+const borneLines = (orderId: string, vendorId: string, b: Borne) => [
+  { account: orderHeld(orderId), amount: b.fromHeld },
+  { account: vendorPayable(vendorId), amount: b.fromVendor },
+  { account: CHARGEBACK_LOSSES, amount: b.fromPlatform },
+];
 
 interface DisputeShare {
   disputeId: string;
@@ -73,31 +102,26 @@ export const recordDisputeWon = (tx: Tx | Db, { disputeId, orderId, vendorId, am
 
 /**
  * Lost: the customer keeps the share the bank gave back. It is borne by the order's held funds as far
- * as they go, and by the vendor's balance for the rest (their order's money was released to them).
+ * as they go, then by the vendor's balance up to what the order credited them (their order's money was
+ * released to them), then by the platform (`whoBears`).
  */
 export async function recordDisputeLost(
   tx: Tx | Db,
   { disputeId, orderId, vendorId, amountCents }: DisputeShare,
 ) {
-  const held = credit(await balance(tx, orderHeld(orderId)));
-  const fromHeld = Math.min(Math.max(held, 0), amountCents);
+  const borne = await whoBears(tx, orderId, vendorId, amountCents);
   return post(tx, {
     kind: 'dispute_lost',
     key: `dispute_lost:${disputeId}:${orderId}`,
     orderId,
     vendorId,
-    lines: [
-      { account: orderHeld(orderId), amount: fromHeld },
-      { account: vendorPayable(vendorId), amount: amountCents - fromHeld },
-      { account: DISPUTED, amount: -amountCents },
-    ],
+    lines: [...borneLines(orderId, vendorId, borne), { account: DISPUTED, amount: -amountCents }],
   });
 }
 
 /**
- * A refund the processor sent that Frosted did not make (from its dashboard): owed from the order's
- * held funds as far as they go, from the vendor's balance for the rest, and sent out of processor
- * cash at once. Keyed by the processor's refund id, so a webhook delivered twice refunds once.
+ * A refund the processor sent that Frosted did not make (from its dashboard): borne as a lost dispute
+ * is (`whoBears`), and sent out of processor cash at once. Keyed by the processor's refund id, so a webhook delivered twice refunds once.
  */
 export async function recordExternalRefund(
   tx: Tx | Db,
@@ -108,18 +132,13 @@ export async function recordExternalRefund(
     amountCents,
   }: { refundRef: string; orderId: string; vendorId: string; amountCents: number },
 ) {
-  const held = credit(await balance(tx, orderHeld(orderId)));
-  const fromHeld = Math.min(Math.max(held, 0), amountCents);
+  const borne = await whoBears(tx, orderId, vendorId, amountCents);
   const owed = await post(tx, {
     kind: 'external_refund',
     key: `external_refund:${refundRef}`,
     orderId,
     vendorId,
-    lines: [
-      { account: orderHeld(orderId), amount: fromHeld },
-      { account: vendorPayable(vendorId), amount: amountCents - fromHeld },
-      { account: REFUNDS_PAYABLE, amount: -amountCents },
-    ],
+    lines: [...borneLines(orderId, vendorId, borne), { account: REFUNDS_PAYABLE, amount: -amountCents }],
   });
   await recordRefundSent(tx, { orderId, amountCents, key: `refund_sent:external:${refundRef}` });
   return owed;
@@ -156,6 +175,8 @@ export interface DisputeTotals {
   chargebacksCents: number;
   /** Dispute fees, net of any given back. */
   disputeFeesCents: number;
+  /** The platform's part of money taken back after a release (`whoBears`): the fee and tax it had kept. */
+  chargebackLossesCents: number;
 }
 
 export async function disputeTotals(db: Tx | Db): Promise<DisputeTotals> {
@@ -168,7 +189,7 @@ export async function disputeTotals(db: Tx | Db): Promise<DisputeTotals> {
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(inArray(ledgerAccounts.kind, ['disputed', 'dispute_fees']))
+    .where(inArray(ledgerAccounts.kind, ['disputed', 'dispute_fees', 'chargeback_losses']))
     .groupBy(ledgerAccounts.kind, ledgerTransactions.kind);
   const sum = (pick: (r: (typeof rows)[number]) => boolean) =>
     rows.filter(pick).reduce((total, r) => total + Number(r.total), 0);
@@ -176,5 +197,6 @@ export async function disputeTotals(db: Tx | Db): Promise<DisputeTotals> {
     disputedCents: sum((r) => r.kind === 'disputed'),
     chargebacksCents: credit(sum((r) => r.kind === 'disputed' && r.txKind === 'dispute_lost')),
     disputeFeesCents: sum((r) => r.kind === 'dispute_fees'),
+    chargebackLossesCents: sum((r) => r.kind === 'chargeback_losses'),
   };
 }

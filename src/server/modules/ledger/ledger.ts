@@ -21,6 +21,7 @@ export type Account =
   | { kind: 'refunds_payable' }
   | { kind: 'disputed' }
   | { kind: 'dispute_fees' }
+  | { kind: 'chargeback_losses' }
   | { kind: 'gst_payable' }
   | { kind: 'pst_payable' }
   | { kind: 'order_held'; orderId: string }
@@ -33,6 +34,8 @@ export const REFUNDS_PAYABLE: Account = { kind: 'refunds_payable' };
 export const DISPUTED: Account = { kind: 'disputed' };
 /** Dispute fees the processor charged: a platform expense. */
 export const DISPUTE_FEES: Account = { kind: 'dispute_fees' };
+/** The fee and tax the platform kept on an order whose money a bank later took back: a platform expense. */
+export const CHARGEBACK_LOSSES: Account = { kind: 'chargeback_losses' };
 /** GST (federal) on the service fee, owed to the Receiver General: credited in the fee's own posting. */
 export const GST_PAYABLE: Account = { kind: 'gst_payable' };
 /** Provincial sales tax on the service fee, when a PST rate applies: kept apart from GST (another remittance). */

@@ -8,6 +8,7 @@ import {
   designGenerations,
   emailPreferences,
   eventPlans,
+  feeInvoices,
   messages,
   orderEvents,
   orders,
@@ -109,6 +110,10 @@ export async function collectUserData(db: Db, userId: string, now: Date) {
             .innerJoin(quoteRequests, eq(quoteRequests.id, quotes.requestId))
             .where(eq(quotes.vendorId, vendor.id)),
           payouts: await db.select().from(payouts).where(eq(payouts.vendorId, vendor.id)),
+          feeInvoices: await db
+            .select(without(getTableColumns(feeInvoices), 'vendorId'))
+            .from(feeInvoices)
+            .where(eq(feeInvoices.vendorId, vendor.id)),
           reviewsReceived: await db
             .select({
               id: reviews.id,

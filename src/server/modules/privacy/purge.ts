@@ -5,6 +5,8 @@ import {
   accountClosures,
   checkoutGroups,
   claims,
+  disputeOrders,
+  disputes,
   messages,
   orders,
   payments,
@@ -50,6 +52,33 @@ async function purgeableOrders(tx: Db, userId: string, limit: Date): Promise<str
   return rows.map((r) => r.id);
 }
 
+/**
+ * The disputes of orders going: each order's share goes; a dispute goes once none of its orders is
+ * left (a checkout group's dispute stays while an order of it is kept by its other party).
+ */
+async function purgeDisputes(tx: Db, orderIds: string[]) {
+  const touched = await tx
+    .selectDistinct({ id: disputeOrders.disputeId })
+    .from(disputeOrders)
+    .where(inArray(disputeOrders.orderId, orderIds));
+  if (touched.length === 0) return;
+  await tx.delete(disputeOrders).where(inArray(disputeOrders.orderId, orderIds));
+  await tx.delete(disputes).where(
+    and(
+      inArray(
+        disputes.id,
+        touched.map((d) => d.id),
+      ),
+      notExists(
+        tx
+          .select({ id: disputeOrders.disputeId })
+          .from(disputeOrders)
+          .where(eq(disputeOrders.disputeId, disputes.id)),
+      ),
+    ),
+  );
+}
+
 /** Deletes the orders, their money rows and their ledger transactions; true when nothing is left. */
 async function purgeUser(tx: Db, userId: string, now: Date): Promise<boolean> {
   const limit = retentionLimit(now);
@@ -66,6 +95,7 @@ async function purgeUser(tx: Db, userId: string, now: Date): Promise<boolean> {
     sql`SELECT ledger_purge_retained_postings(${ids}, ${vendor?.id ?? null}::text, ${now}::timestamptz)`,
   );
   if (orderIds.length) {
+    await purgeDisputes(tx, orderIds);
     await tx.delete(claims).where(inArray(claims.orderId, orderIds));
     await tx.delete(refunds).where(inArray(refunds.orderId, orderIds));
     await tx.delete(payments).where(inArray(payments.orderId, orderIds));

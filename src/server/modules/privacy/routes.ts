@@ -12,6 +12,7 @@ import { json, jsonBody, openApiRoutes, routesOf, sessionGuard } from '../../htt
 import { rateLimit } from '../../http/rate-limit.ts';
 import { AppError } from '../../errors.ts';
 import { passwordHasher } from '../auth/index.ts';
+import { getOwnTaxInformation } from '../reporting/index.ts';
 import { confirmAge } from './age.ts';
 import { closeOwnAccount } from './close.ts';
 import { collectUserData } from './export.ts';
@@ -48,7 +49,13 @@ export const privacyRoutes = openApiRoutes()
     async (c) => {
       const { actor, services } = c.var;
       const now = services.clock.now();
-      const data = await collectUserData(services.db, actor.id, now);
+      const data = {
+        ...(await collectUserData(services.db, actor.id, now)),
+        // A vendor's tax information as the vendor sees it (identifiers masked: decision 030).
+        taxInformation: actor.vendorId
+          ? await getOwnTaxInformation({ db: services.db, keys: services.config.sellerReport.keys, actor })
+          : null,
+      };
       const day = now.toISOString().slice(0, 10);
       c.header('Content-Disposition', `attachment; filename="frosted-data-${day}.json"`);
       c.header('Cache-Control', 'no-store');

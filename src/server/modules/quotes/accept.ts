@@ -5,7 +5,6 @@ import { addHours, HOUR_MS } from '../../../shared/time.ts';
 import { queryRows, type Db } from '../../db/client.ts';
 import { cakeDesigns, orderEvents, orders, quoteRequests, quotes, vendors } from '../../db/schema/index.ts';
 import { feeRateBasisPoints } from '../../../shared/fees.ts';
-import { NO_TAX } from '../../../shared/tax.ts';
 import { paymentPlan } from '../../../shared/deposits.ts';
 import { briefEventAt } from '../../../shared/quote-payment.ts';
 import { briefAddress } from '../../../shared/quote-brief.ts';
@@ -40,7 +39,7 @@ export async function acceptQuote({
   revision,
   now,
   serviceFeeRate,
-  feeTax = NO_TAX,
+  feeTax,
 }: {
   db: Db;
   actor: Actor;
@@ -50,8 +49,8 @@ export async function acceptQuote({
   now: Date;
   /** SERVICE_FEE_RATE now: the order keeps it, whatever the configuration says later. */
   serviceFeeRate: number;
-  /** GST_RATE and PST_RATE now, in basis points (decision 029), kept by the order like the fee; absent: none. */
-  feeTax?: { gstBps: number; pstBps: number };
+  /** GST_RATE and PST_RATE now, in basis points (decision 029), kept by the order like the fee. */
+  feeTax: { gstBps: number; pstBps: number };
 }): Promise<{ orderId: string; orderNumber: string; requestId: string }> {
   return db.transaction(async (tx) => {
     const { quote, request, vendorUserId } = await quoteFor({ tx, actor, quoteId, party: 'customer' });
