@@ -210,6 +210,7 @@ describe('deposit now, balance later', () => {
       '$0.00',
       '$0.00',
       '$0.00',
+      '$0.00',
       '$300.01',
     ]);
     await alder.context.close();

@@ -124,6 +124,8 @@ describe('paying for an order, with payment protection', () => {
       '$123.45',
       '$0.00',
       '$9.88',
+      // No tax on this order's fee: it was made with none.
+      '$0.00',
       '$113.57',
       '$0.00',
     ]);

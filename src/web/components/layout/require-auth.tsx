@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { dashboardPath, type SessionUser, useSession } from '../../lib/auth-client.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton, Spinner } from '../ui/spinner.tsx';
-import { AgeGate } from '../../features/account/age-gate.tsx';
+
+// Only an account that has not confirmed its age (a first Google sign-in) needs it: its form code
+// stays out of every other page's start.
+const AgeGate = lazy(() =>
+  import('../../features/account/age-gate.tsx').then((m) => ({ default: m.AgeGate })),
+);
 
 export type Need = 'customer' | 'vendor' | 'admin' | 'any';
 
@@ -37,7 +42,12 @@ export function RequireAuth({
   }
   const user = data.user as SessionUser;
   // A first sign-in with Google has not confirmed the age yet: asked once, before anything else.
-  if (!user.ageConfirmedAt) return <AgeGate onConfirmed={() => void refetch()} />;
+  if (!user.ageConfirmedAt)
+    return (
+      <Suspense fallback={loading}>
+        <AgeGate onConfirmed={() => void refetch()} />
+      </Suspense>
+    );
   if (!allowed(user, need)) {
     return (
       <div className="mx-auto max-w-xl px-4 py-24 text-center">
