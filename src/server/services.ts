@@ -20,7 +20,7 @@ import type { PaymentProcessor } from './modules/payments/index.ts';
 import { createSandboxProcessor } from './modules/payments/index.ts';
 import { createStripeProcessor, paymentJobHandlers } from './modules/payments/index.ts';
 import { createObjectStore, type ObjectStore } from './modules/storage/index.ts';
-import { privacyJobHandlers } from './modules/privacy/index.ts';
+import { privacyFileJobHandlers, privacyJobHandlers } from './modules/privacy/index.ts';
 import { sellerReportJobHandlers } from './modules/reporting/index.ts';
 
 /** What every request handler may reach: built once per process (or per test). */
@@ -103,6 +103,7 @@ export function createServices(
       ...paymentJobHandlers(payments),
       ...sellerReportJobHandlers(config),
       ...privacyJobHandlers({ publicUrl: config.publicUrl }),
+      ...privacyFileJobHandlers(storage),
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   ledgerEntries,
   jobs,
   ledgerTransactions,
+  messageImages,
   messages,
   orders,
   sessions,
@@ -24,6 +25,7 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { manualClock } from '../support/clock.ts';
 import {
   createDesign,
+  createGeneratedDesign,
   createOrder,
   createReleasedOrder,
   createUser,
@@ -31,6 +33,7 @@ import {
   signIn,
   TEST_PASSWORD,
 } from '../support/factories.ts';
+import { fileUrl } from '../../src/server/modules/storage/index.ts';
 import { TEST_SIN } from '../support/tax-information.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -230,6 +233,53 @@ describe('close my account', () => {
     });
     expect(again.status).toBe(200);
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, me.email))).toHaveLength(1);
+  });
+
+  it('removes the pictures of what it deletes once closed, and keeps the one an order was agreed on', async () => {
+    const store = t.services.storage;
+    const vendor = await createVendor(db());
+    const me = await createUser(db());
+    const loose = await createGeneratedDesign(db(), store, { userId: me.id });
+    const agreed = await createGeneratedDesign(db(), store, { userId: me.id });
+    await createReleasedOrder(db(), {
+      customerId: me.id,
+      vendorId: vendor.id,
+      amount: 8_000,
+      designSnapshot: {
+        occasion: 'Birthday',
+        flavor: 'Lemon',
+        size: '8 inch (8-10)',
+        description: null,
+        imageUrl: fileUrl('designs', agreed.image.imageKey!),
+      },
+    });
+    const conversation = await thread(me.id, vendor.id, me.id, 'A picture of the party room');
+    const [message] = await db().select().from(messages).where(eq(messages.conversationId, conversation.id));
+    const pictureKey = `test/${crypto.randomUUID()}.webp`;
+    const thumbKey = `test/${crypto.randomUUID()}-thumb.webp`;
+    for (const key of [pictureKey, thumbKey])
+      await store.put('messages', key, new Uint8Array([1, 2, 3]), 'image/webp');
+    await db().insert(messageImages).values({
+      messageId: message!.id,
+      position: 0,
+      imageKey: pictureKey,
+      thumbKey,
+      width: 10,
+      height: 10,
+    });
+
+    const cookie = await signIn(t.app, me.email);
+    expect((await call('POST', '/api/me/privacy/close', cookie, { password: TEST_PASSWORD })).status).toBe(
+      200,
+    );
+    // Queued with the closing, removed by the job queue after it committed.
+    expect(await store.get('designs', loose.image.imageKey!)).not.toBeNull();
+    await runDueJobs({ db: db(), now: clock.now(), handlers: t.services.jobHandlers, log: t.services.log });
+    expect(await store.get('designs', loose.image.imageKey!)).toBeNull();
+    expect(await store.get('messages', pictureKey)).toBeNull();
+    expect(await store.get('messages', thumbKey)).toBeNull();
+    // The order's record keeps the design it was agreed on.
+    expect(await store.get('designs', agreed.image.imageKey!)).not.toBeNull();
   });
 
   it('closes once when asked twice at the same time', async () => {

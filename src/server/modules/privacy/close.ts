@@ -38,6 +38,7 @@ import { AppError } from '../../errors.ts';
 import type { passwordHasher } from '../auth/index.ts';
 import { vendorBalances } from '../ledger/index.ts';
 import { endStreams } from '../notifications/index.ts';
+import { filesLeftByClosing, removeFilesLater } from './files.ts';
 
 /** Orders that are over: everything else is in progress and keeps an account open. */
 const FINISHED = ['completed', 'cancelled'];
@@ -107,11 +108,14 @@ export async function closeAccountNow({ db, userId, reason, now }: CloseAccountO
       })
       .where(eq(users.id, userId));
     // No way back in: every session and every sign-in method (password, Google) goes.
+    // The files of what goes below, read before their rows do: removed once this commits (a job).
+    const files = await filesLeftByClosing(tx, userId);
     await tx.delete(sessions).where(eq(sessions.userId, userId));
     await tx.delete(accounts).where(eq(accounts.userId, userId));
     await tx.delete(verifications).where(eq(verifications.identifier, user.email));
     await anonymiseVendor(tx, userId);
     await removePersonalData(tx, userId);
+    await removeFilesLater(tx, userId, files);
     await tx.insert(accountClosures).values({
       userId,
       reason,

@@ -13,5 +13,6 @@ export {
   privacyJobHandlers,
   schedulePrivacyRound,
 } from './jobs.ts';
+export { privacyFileJobHandlers } from './files.ts';
 export { purgeExpiredRecords } from './purge.ts';
 export { privacyRoutes } from './routes.ts';

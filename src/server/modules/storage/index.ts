@@ -1,5 +1,5 @@
 /* The storage module's public face: what other modules may use (the rest is its own). */
-export { BUCKETS, MB } from './buckets.ts';
+export { BUCKETS, type BucketId, MB } from './buckets.ts';
 export { fileResponse } from './file-response.ts';
 export {
   deleteStoredImage,
