@@ -155,26 +155,30 @@ export const taxInformationSchema = taxInformationSchemaOn(vancouverToday);
 export type TaxInformationInput = z.input<typeof taxInformationSchema>;
 export type TaxInformation = z.output<typeof taxInformationSchema>;
 
+/** The tax information's fields that are not identifiers: the same for the vendor and for admins. */
+const taxInformationFields = z.object({
+  sellerType: z.enum(SELLER_TYPES),
+  legalName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  tinCountry: z.string(),
+  tinRegion: z.string(),
+  updatedAt: z.string(),
+});
+
 /** What the vendor sees of their own tax information: identifiers masked but for the last 3. */
 export const taxInformationViewSchema = z.object({
   /** Whether everything the report needs is there (a payout needs it). */
   complete: z.boolean(),
-  information: z
-    .object({
-      sellerType: z.enum(SELLER_TYPES),
-      legalName: z.string(),
-      addressLine1: z.string(),
-      addressLine2: z.string(),
-      city: z.string(),
-      region: z.string(),
-      postalCode: z.string(),
-      country: z.string(),
+  information: taxInformationFields
+    .extend({
       tinMasked: z.string(),
-      tinCountry: z.string(),
-      tinRegion: z.string(),
       dateOfBirthMasked: z.string().nullable(),
       businessRegistrationNumberMasked: z.string().nullable(),
-      updatedAt: z.string(),
     })
     .nullable(),
 });
@@ -184,22 +188,11 @@ export type TaxInformationView = z.infer<typeof taxInformationViewSchema>;
 export const adminTaxInformationSchema = z.object({
   vendorId: z.string(),
   businessName: z.string(),
-  information: z
-    .object({
-      sellerType: z.enum(SELLER_TYPES),
-      legalName: z.string(),
-      addressLine1: z.string(),
-      addressLine2: z.string(),
-      city: z.string(),
-      region: z.string(),
-      postalCode: z.string(),
-      country: z.string(),
+  information: taxInformationFields
+    .extend({
       tin: z.string(),
-      tinCountry: z.string(),
-      tinRegion: z.string(),
       dateOfBirth: z.string().nullable(),
       businessRegistrationNumber: z.string().nullable(),
-      updatedAt: z.string(),
     })
     .nullable(),
 });
