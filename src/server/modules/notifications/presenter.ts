@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import { maskContactDetails } from '../../../shared/contact-masking.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { orderStatusLabel } from '../../../shared/order-status.ts';
@@ -14,10 +13,8 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import type { Db } from '../../db/client.ts';
 import type { userEvents } from '../../db/schema/index.ts';
-import { claims, payouts, vendors } from '../../db/schema/index.ts';
-import { hasPaidOrder } from '../masking/index.ts';
 import { displayName } from '../../../shared/people.ts';
-import { messagesWithParties, ordersWithParties, quotesWithParties } from './referents.ts';
+import { loadReferents, type Referents } from './referents.ts';
 
 export type UserEventRow = typeof userEvents.$inferSelect;
 
@@ -45,67 +42,6 @@ const LINKS = {
 
 type Person = { firstName: string | null; lastName: string | null; name: string };
 
-/** Everything the notifications of a page refer to, read in one query per kind. */
-async function loadReferents(db: Db, rows: UserEventRow[]) {
-  const ids = (key: 'orderId' | 'quoteId' | 'messageId' | 'claimId' | 'payoutId' | 'vendorId') => [
-    ...new Set(rows.map((r) => r.refs[key]).filter((v): v is string => typeof v === 'string')),
-  ];
-  const [orderIds, quoteIds, messageIds, claimIds, payoutIds, vendorIds] = [
-    ids('orderId'),
-    ids('quoteId'),
-    ids('messageId'),
-    ids('claimId'),
-    ids('payoutId'),
-    ids('vendorId'),
-  ];
-  const [orderRows, quoteRows, messageRows, claimRows, payoutRows, vendorRows] = await Promise.all([
-    orderIds.length ? ordersWithParties(db, orderIds) : [],
-    quoteIds.length ? quotesWithParties(db, quoteIds) : [],
-    messageIds.length ? messagesWithParties(db, messageIds) : [],
-    claimIds.length
-      ? db
-          .select({
-            id: claims.id,
-            description: claims.description,
-            vendorResponse: claims.vendorResponse,
-            outcome: claims.outcome,
-            refundCents: claims.refundCents,
-          })
-          .from(claims)
-          .where(inArray(claims.id, claimIds))
-      : [],
-    payoutIds.length
-      ? db
-          .select({ id: payouts.id, amount: payouts.amount })
-          .from(payouts)
-          .where(inArray(payouts.id, payoutIds))
-      : [],
-    vendorIds.length
-      ? db
-          .select({ id: vendors.id, businessName: vendors.businessName, reason: vendors.rejectionReason })
-          .from(vendors)
-          .where(inArray(vendors.id, vendorIds))
-      : [],
-  ]);
-  // Contact details in a preview stay masked until the customer has paid the vendor (decision 009).
-  const pairs = new Map(messageRows.map((m) => [`${m.customerId} ${m.vendorId}`, m]));
-  const paid = new Map(
-    await Promise.all([...pairs].map(async ([key, m]) => [key, await hasPaidOrder(db, m)] as const)),
-  );
-  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
-  return {
-    orders: byId(orderRows),
-    quotes: byId(quoteRows),
-    messages: byId(
-      messageRows.map((m) => ({ ...m, paid: paid.get(`${m.customerId} ${m.vendorId}`) ?? false })),
-    ),
-    claims: byId(claimRows),
-    payouts: byId(payoutRows),
-    vendors: byId(vendorRows),
-  };
-}
-
-type Referents = Awaited<ReturnType<typeof loadReferents>>;
 type Text = { title: string; body: string | null; link: string | null };
 
 /** The title, second line and link of one notification, for the user it belongs to. */

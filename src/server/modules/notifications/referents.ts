@@ -1,10 +1,14 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { userEvents } from '../../db/schema/index.ts';
+import { hasPaidOrder } from '../masking/index.ts';
 import {
+  claims,
   conversations,
   messageImages,
   messages,
   orders,
+  payouts,
   quoteRequests,
   quotes,
   users,
@@ -87,3 +91,65 @@ export function messagesWithParties(db: Db, ids: string[]) {
     .where(inArray(messages.id, ids))
     .orderBy(messages.createdAt, messages.id);
 }
+
+/** Everything the notifications of a page refer to, read in one query per kind. */
+export async function loadReferents(db: Db, rows: (typeof userEvents.$inferSelect)[]) {
+  const ids = (key: 'orderId' | 'quoteId' | 'messageId' | 'claimId' | 'payoutId' | 'vendorId') => [
+    ...new Set(rows.map((r) => r.refs[key]).filter((v): v is string => typeof v === 'string')),
+  ];
+  const [orderIds, quoteIds, messageIds, claimIds, payoutIds, vendorIds] = [
+    ids('orderId'),
+    ids('quoteId'),
+    ids('messageId'),
+    ids('claimId'),
+    ids('payoutId'),
+    ids('vendorId'),
+  ];
+  const [orderRows, quoteRows, messageRows, claimRows, payoutRows, vendorRows] = await Promise.all([
+    orderIds.length ? ordersWithParties(db, orderIds) : [],
+    quoteIds.length ? quotesWithParties(db, quoteIds) : [],
+    messageIds.length ? messagesWithParties(db, messageIds) : [],
+    claimIds.length
+      ? db
+          .select({
+            id: claims.id,
+            description: claims.description,
+            vendorResponse: claims.vendorResponse,
+            outcome: claims.outcome,
+            refundCents: claims.refundCents,
+          })
+          .from(claims)
+          .where(inArray(claims.id, claimIds))
+      : [],
+    payoutIds.length
+      ? db
+          .select({ id: payouts.id, amount: payouts.amount })
+          .from(payouts)
+          .where(inArray(payouts.id, payoutIds))
+      : [],
+    vendorIds.length
+      ? db
+          .select({ id: vendors.id, businessName: vendors.businessName, reason: vendors.rejectionReason })
+          .from(vendors)
+          .where(inArray(vendors.id, vendorIds))
+      : [],
+  ]);
+  // Contact details in a preview stay masked until the customer has paid the vendor (decision 009).
+  const pairs = new Map(messageRows.map((m) => [`${m.customerId} ${m.vendorId}`, m]));
+  const paid = new Map(
+    await Promise.all([...pairs].map(async ([key, m]) => [key, await hasPaidOrder(db, m)] as const)),
+  );
+  const byId = <T extends { id: string }>(list: T[]) => new Map(list.map((x) => [x.id, x]));
+  return {
+    orders: byId(orderRows),
+    quotes: byId(quoteRows),
+    messages: byId(
+      messageRows.map((m) => ({ ...m, paid: paid.get(`${m.customerId} ${m.vendorId}`) ?? false })),
+    ),
+    claims: byId(claimRows),
+    payouts: byId(payoutRows),
+    vendors: byId(vendorRows),
+  };
+}
+
+export type Referents = Awaited<ReturnType<typeof loadReferents>>;
