@@ -21,6 +21,7 @@ import {
 import { DISPUTE_FREEZE } from '../../src/server/modules/payments/disputes.ts';
 import { PAYMENT_CANCELED } from '../../src/server/modules/payments/disputes-events.ts';
 import { sendPendingRefunds } from '../../src/server/modules/payments/refunds.ts';
+import { keyPrefix, type StoredImage } from '../../src/server/modules/storage/index.ts';
 import { transitionOrder } from '../../src/server/modules/orders/transitions.ts';
 import { manualClock } from '../support/clock.ts';
 import { createPendingOrder, createUser, signIn } from '../support/factories.ts';
@@ -77,13 +78,14 @@ async function paidOrder(amount: number) {
   return { order, intentId: intentOf(body) };
 }
 
-async function deliverOrder(orderId: string) {
+async function deliverOrder(orderId: string, photo?: StoredImage) {
   for (const action of ['confirm', 'start', 'markReady', 'deliver'])
     await transitionOrder(db(), {
       orderId,
       action,
       by: { kind: 'user', actor: vendorActor },
       now: clock.now(),
+      ...(action === 'deliver' && photo && { photo }),
     });
 }
 const confirmSatisfied = (orderId: string) =>
@@ -97,7 +99,17 @@ const postingsLike = async (key: string) =>
 describe('card disputes with Stripe', () => {
   it('a dispute freezes the order, the admin submits the evidence through Stripe, and the won dispute releases it', async () => {
     const { order, intentId } = await paidOrder(20_000);
-    await deliverOrder(order.id);
+    // Delivered with a photo: it goes with the evidence as a file.
+    const photoBytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 5, 6]);
+    const photoId = `${keyPrefix('order', order.id)}/${crypto.randomUUID()}`;
+    const photo = {
+      imageKey: `${photoId}.webp`,
+      thumbKey: `${photoId}-thumb.webp`,
+      width: 4,
+      height: 3,
+    };
+    await w.t.services.storage.put('deliveries', photo.imageKey, photoBytes, 'image/webp');
+    await deliverOrder(order.id, photo);
     const events = w.fake.openDispute(intentId);
     await deliverAll(events);
     const created = byType(events, 'charge.dispute.created');
@@ -123,9 +135,29 @@ describe('card disputes with Stripe', () => {
     expect(sent.status).toBe(200);
     const updates = w.fake.requests.filter((r) => r.method === 'POST' && r.path === `/v1/disputes/${dp}`);
     expect(updates).toHaveLength(1);
+    // The delivery photo went up first, under a key of its own, and the evidence names it.
+    const uploads = w.fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/files');
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      idempotencyKey: `dispute_evidence:${dispute.id}:shipping_documentation`,
+      body: { purpose: 'dispute_evidence' },
+    });
+    const [[fileId, file]] = [...w.fake.files];
+    expect(file).toMatchObject({
+      purpose: 'dispute_evidence',
+      name: 'delivery-photo.webp',
+      type: 'image/webp',
+    });
+    expect([...file!.bytes]).toEqual([...photoBytes]);
     expect(updates[0]).toMatchObject({
       idempotencyKey: `dispute_evidence:${dispute.id}`,
-      body: { submit: 'true', evidence: { uncategorized_text: expect.stringContaining(order.orderNumber) } },
+      body: {
+        submit: 'true',
+        evidence: {
+          uncategorized_text: expect.stringContaining(order.orderNumber),
+          shipping_documentation: fileId,
+        },
+      },
     });
     expect(sent.body.status).toBe('under_review');
     expect((await asAdmin('POST', `/api/admin/disputes/${dispute.id}/evidence`)).status).toBe(409);

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
  * A small Stripe on loopback: the part of the API Frosted calls, spoken as the official SDK speaks it
@@ -119,6 +119,8 @@ export async function startFakeStripe({
   const balance: StripeObject[] = [];
   /** Card disputes (charge.dispute.*): opened by the tests, as a cardholder's bank would. */
   const disputes = new Map<string, StripeObject>();
+  /** Files uploaded for dispute evidence (Stripe's Files API: multipart, on its files host). */
+  const files = new Map<string, { purpose: string; name: string; type: string; bytes: Uint8Array }>();
   const events: StripeEvent[] = [];
   const saved = new Map<string, { route: string; body: string; answer: Answer }>();
   const failures: { route: string; error: FakeStripeError }[] = [];
@@ -603,10 +605,50 @@ export async function startFakeStripe({
       })
       .end(JSON.stringify(body));
 
+  /**
+   * POST /v1/files: a multipart upload (the only one), read as the Files API does. A key used again
+   * gets the first file back; Stripe's SDK draws a new multipart boundary on each try.
+   */
+  const uploadFile = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const form = await new Response(body, {
+      headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+    }).formData();
+    const file = form.get('file');
+    const purpose = String(form.get('purpose') ?? '');
+    requests.push({
+      method: 'POST',
+      path: '/v1/files',
+      query: {},
+      body: { purpose },
+      idempotencyKey,
+      authorization: req.headers.authorization,
+    });
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return send(res, error(401, 'invalid_request_error', 'Invalid API Key provided.'));
+    const first = idempotencyKey ? saved.get(idempotencyKey) : undefined;
+    if (first) return send(res, first.answer, true);
+    if (!(file instanceof File) || purpose !== 'dispute_evidence')
+      return send(res, error(400, 'invalid_request_error', 'A file and its purpose are required.'));
+    const fileId = id('file');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    files.set(fileId, { purpose, name: file.name, type: file.type, bytes });
+    const answer: Answer = {
+      status: 200,
+      body: { id: fileId, object: 'file', purpose, filename: file.name, size: bytes.length, type: file.type },
+    };
+    if (idempotencyKey) saved.set(idempotencyKey, { route: 'POST /v1/files', body: '', answer });
+    send(res, answer);
+  };
+
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      if (req.method === 'POST' && req.url?.startsWith('/v1/files'))
+        return void uploadFile(req, res, Buffer.concat(chunks)).catch(() =>
+          send(res, error(400, 'invalid_request_error', 'The upload could not be read.')),
+        );
       const raw = Buffer.concat(chunks).toString('utf8');
       const url = new URL(req.url ?? '/', 'http://fake-stripe');
       const method = req.method ?? 'GET';
@@ -704,6 +746,7 @@ export async function startFakeStripe({
         : fail(pi, { message: AUTHENTICATION_FAILED_MESSAGE, code: 'payment_intent_authentication_failure' });
     },
     disputes,
+    files,
     /**
      * The cardholder disputes a paid intent's charge with their bank (Stripe's 4000 0000 0000 0259 does
      * this by itself): the amount and the dispute fee (CAD 15.00) leave the balance in one entry.

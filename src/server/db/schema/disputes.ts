@@ -31,6 +31,8 @@ export interface DisputeEvidence {
   customerName: string;
   serviceDate: string;
   uncategorizedText: string;
+  /** The delivery photo sent as proof of delivery (its key in the deliveries bucket), when there is one. */
+  deliveryPhotoKey?: string | null;
 }
 
 export const disputes = pgTable(

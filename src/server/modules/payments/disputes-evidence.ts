@@ -20,7 +20,8 @@ import { orderTimeline } from '../orders/index.ts';
 import { cancelDisputeReminders } from './disputes-jobs.ts';
 import { disputeById, disputeSummaries } from './disputes-queue.ts';
 import { isClosedDispute } from './disputes.ts';
-import type { PaymentProcessor } from './processor.ts';
+import type { DisputeEvidenceFiles, PaymentProcessor } from './processor.ts';
+import type { ObjectStore } from '../storage/index.ts';
 
 /**
  * The evidence Frosted holds for a dispute, from each of its orders: the order and its agreed brief
@@ -111,6 +112,39 @@ async function orderSections(db: Db | Tx, orderId: string, vendorNote: string | 
   return { sections: sections.filter((s) => s.lines.length > 0), order: o };
 }
 
+/** The newest delivery photo of a dispute's orders (proof of delivery), if one was taken. */
+async function deliveryPhotoKey(db: Db | Tx, disputeId: string): Promise<string | null> {
+  const shares = await db
+    .select({ orderId: disputeOrders.orderId })
+    .from(disputeOrders)
+    .where(eq(disputeOrders.disputeId, disputeId));
+  const events = (await Promise.all(shares.map((s) => orderTimeline(db, s.orderId)))).flat();
+  const photographed = events.filter((e) => e.photoKey).sort((a, b) => +b.createdAt - +a.createdAt);
+  return photographed[0]?.photoKey ?? null;
+}
+
+/** The evidence's files as the processor takes them: the delivery photo, read from storage. */
+async function evidenceFiles(
+  store: ObjectStore,
+  evidence: DisputeEvidence,
+  log: Logger,
+): Promise<DisputeEvidenceFiles> {
+  if (!evidence.deliveryPhotoKey) return {};
+  const photo = await store.get('deliveries', evidence.deliveryPhotoKey);
+  if (!photo) {
+    log.warn({ key: evidence.deliveryPhotoKey }, 'the delivery photo of a dispute is missing from storage');
+    return {};
+  }
+  const extension = evidence.deliveryPhotoKey.split('.').pop() ?? 'webp';
+  return {
+    shippingDocumentation: {
+      name: `delivery-photo.${extension}`,
+      contentType: photo.contentType,
+      bytes: photo.body,
+    },
+  };
+}
+
 /** The evidence of one dispute, read now from the modules that hold it. */
 export async function assembleEvidence(db: Db | Tx, disputeId: string): Promise<DisputeEvidenceView> {
   const shares = await db
@@ -163,12 +197,15 @@ export const DISPUTE_MESSAGES = {
 export async function submitDisputeEvidence({
   db,
   processor,
+  store,
   disputeId,
   now,
   log,
 }: {
   db: Db;
   processor: PaymentProcessor;
+  /** Where the delivery photo is kept: it goes with the evidence as a file. */
+  store: ObjectStore;
   disputeId: string;
   now: Date;
   log: Logger;
@@ -186,7 +223,13 @@ export async function submitDisputeEvidence({
       tx,
       disputeId,
     );
-    const text: DisputeEvidence = { productDescription, customerName, serviceDate, uncategorizedText };
+    const text: DisputeEvidence = {
+      productDescription,
+      customerName,
+      serviceDate,
+      uncategorizedText,
+      deliveryPhotoKey: await deliveryPhotoKey(tx, disputeId),
+    };
     await tx
       .update(disputes)
       .set({ evidence: text, evidenceSubmittingAt: now, updatedAt: now })
@@ -195,9 +238,11 @@ export async function submitDisputeEvidence({
   });
   const [row] = await db.select().from(disputes).where(eq(disputes.id, disputeId));
   try {
+    const { deliveryPhotoKey: _photo, ...fields } = evidence;
     const { status } = await processor.submitDisputeEvidence({
       disputeRef: row!.providerRef,
-      evidence,
+      evidence: fields,
+      files: await evidenceFiles(store, evidence, log),
       idempotencyKey: `dispute_evidence:${disputeId}`,
     });
     await db.transaction(async (tx) => {

@@ -51,10 +51,17 @@ export const disputeAdminRoutes = openApiRoutes()
   })
   .openapi(detail, async (c) => c.json(await disputeDetail(c.var.services.db, c.req.valid('param').id), 200))
   .openapi(evidence, async (c) => {
-    const { db, payments, clock, log } = c.var.services;
+    const { db, payments, storage, clock, log } = c.var.services;
     const id = c.req.valid('param').id;
     return c.json(
-      await submitDisputeEvidence({ db, processor: payments, disputeId: id, now: clock.now(), log }),
+      await submitDisputeEvidence({
+        db,
+        processor: payments,
+        store: storage,
+        disputeId: id,
+        now: clock.now(),
+        log,
+      }),
       200,
     );
   })

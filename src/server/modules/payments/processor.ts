@@ -105,6 +105,7 @@ export interface PaymentProcessor {
   submitDisputeEvidence(input: {
     disputeRef: string;
     evidence: DisputeEvidenceText;
+    files: DisputeEvidenceFiles;
     idempotencyKey: string;
   }): Promise<{ status: string }>;
 }
@@ -115,6 +116,18 @@ export interface DisputeEvidenceText {
   customerName: string;
   serviceDate: string;
   uncategorizedText: string;
+}
+
+/** A file sent with a dispute's evidence (uploaded to the processor first, then named in the evidence). */
+export interface EvidenceFile {
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The files of a dispute's evidence, by Stripe's evidence field: the delivery photo as proof of delivery. */
+export interface DisputeEvidenceFiles {
+  shippingDocumentation?: EvidenceFile | undefined;
 }
 
 /** A processor's own place to decide a test's dispute (the sandbox's): the event it leads to. */

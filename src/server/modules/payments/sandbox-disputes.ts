@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/client.ts';
 import { sandboxCharges, sandboxDisputes as disputesTable } from '../../db/schema/index.ts';
-import type { DisputeEvent, DisputeEvidenceText } from './processor.ts';
+import type { DisputeEvent, DisputeEvidenceFiles, DisputeEvidenceText } from './processor.ts';
 
 /**
  * The sandbox's card disputes (its test card 4000 0000 0000 0259 opens one as soon as it pays, as
@@ -70,16 +70,28 @@ export function sandboxDisputes(db: Db, clock: Clock) {
     async submitEvidence({
       disputeRef,
       evidence,
+      files,
     }: {
       disputeRef: string;
       evidence: DisputeEvidenceText;
+      files: DisputeEvidenceFiles;
       idempotencyKey: string;
     }) {
+      // The sandbox keeps what a file was (its name, type and size) where Stripe would keep its id.
+      const photo = files.shippingDocumentation;
+      const attached = photo
+        ? { shippingDocumentation: `${photo.name} (${photo.contentType}, ${photo.bytes.length} bytes)` }
+        : {};
       const now = clock.now();
       // Submitted once: evidence sent again after it was submitted changes nothing (Stripe refuses it).
       await db
         .update(disputesTable)
-        .set({ evidence: { ...evidence }, submittedAt: now, status: 'under_review', updatedAt: now })
+        .set({
+          evidence: { ...evidence, ...attached },
+          submittedAt: now,
+          status: 'under_review',
+          updatedAt: now,
+        })
         .where(
           and(
             eq(disputesTable.id, disputeRef),

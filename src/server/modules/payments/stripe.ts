@@ -242,7 +242,21 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
     // The card network decides a Stripe dispute; its outcome arrives as charge.dispute.closed.
     disputeDesk: null,
 
-    async submitDisputeEvidence({ disputeRef, evidence, idempotencyKey }) {
+    async submitDisputeEvidence({ disputeRef, evidence, files, idempotencyKey }) {
+      // The delivery photo goes up first (Stripe's Files API) and the evidence names it; the same key
+      // on a retry gets the same file back.
+      const photo = files.shippingDocumentation;
+      const uploaded = photo
+        ? await call((s) =>
+            s.files.create(
+              {
+                purpose: 'dispute_evidence',
+                file: { data: Buffer.from(photo.bytes), name: photo.name, type: photo.contentType },
+              },
+              { idempotencyKey: `${idempotencyKey}:shipping_documentation` },
+            ),
+          )
+        : undefined;
       const dispute = await call((s) =>
         s.disputes.update(
           disputeRef,
@@ -252,6 +266,7 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
               customer_name: evidence.customerName,
               service_date: evidence.serviceDate,
               uncategorized_text: evidence.uncategorizedText,
+              ...(uploaded && { shipping_documentation: uploaded.id }),
             },
             submit: true,
           },
