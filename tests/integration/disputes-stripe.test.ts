@@ -242,6 +242,21 @@ describe('card disputes with Stripe', () => {
     expect(await heldForOrder(db(), order.id)).toBe(10_000);
     expect((await ledgerTotals(db())).refundedCents - before.refundedCents).toBe(2_000);
     expect(await db().select().from(refunds).where(eq(refunds.orderId, order.id))).toHaveLength(1);
+    // The customer has a receipt for it, as for any refund.
+    const list = await w.call<{ receipts: { id: string; kind: string; amountCents: number }[] }>(
+      'customer',
+      'GET',
+      `/api/me/receipts?orderId=${order.id}`,
+    );
+    const refundReceipt = list.body.receipts.find((r) => r.kind === 'refund');
+    expect(refundReceipt).toMatchObject({ amountCents: 2_000 });
+    const receipt = await w.call<{ amountCents: number; kind: string }>(
+      'customer',
+      'GET',
+      `/api/me/receipts/${refundReceipt!.id}`,
+    );
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({ kind: 'refund', amountCents: 2_000 });
 
     // The vendor cancels: Frosted refunds what is left; Stripe's charge.refunded then lists both refunds.
     const cancelled = await w.call('vendor', 'POST', `/api/orders/${order.id}/transitions`, {

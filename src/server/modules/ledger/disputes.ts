@@ -127,10 +127,18 @@ export async function recordExternalRefund(
   tx: Tx | Db,
   {
     refundRef,
+    refundId,
     orderId,
     vendorId,
     amountCents,
-  }: { refundRef: string; orderId: string; vendorId: string; amountCents: number },
+  }: {
+    refundRef: string;
+    /** Our refund row's id for it: the sent posting is keyed by it, as every refund's is (its receipt). */
+    refundId: string;
+    orderId: string;
+    vendorId: string;
+    amountCents: number;
+  },
 ) {
   const borne = await whoBears(tx, orderId, vendorId, amountCents);
   const owed = await post(tx, {
@@ -140,7 +148,7 @@ export async function recordExternalRefund(
     vendorId,
     lines: [...borneLines(orderId, vendorId, borne), { account: REFUNDS_PAYABLE, amount: -amountCents }],
   });
-  await recordRefundSent(tx, { orderId, amountCents, key: `refund_sent:external:${refundRef}` });
+  await recordRefundSent(tx, { orderId, amountCents, key: `refund_sent:${refundId}` });
   return owed;
 }
 

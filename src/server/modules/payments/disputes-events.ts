@@ -116,15 +116,18 @@ async function applyExternalRefund(
   for (const [i, part] of parts.entries()) {
     if (part.amountCents === 0) continue;
     const ref = parts.length === 1 ? refund.ref : `${refund.ref}:${part.orderId}`;
+    // Named by the processor's refund (and the order, for a group's): the same id on a redelivery.
+    const refundId = `external_${ref.replace(/:/g, '_')}`;
     const posted = await recordExternalRefund(tx, {
       refundRef: ref,
+      refundId,
       orderId: part.orderId,
       vendorId: vendorOf.get(part.orderId)!,
       amountCents: part.amountCents,
     });
     if (!posted.created) continue;
     await tx.insert(refunds).values({
-      id: crypto.randomUUID(),
+      id: refundId,
       orderId: part.orderId,
       paymentId: paid[i]!.paymentId,
       amount: part.amountCents,

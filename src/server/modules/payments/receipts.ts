@@ -47,8 +47,9 @@ async function postedReceipts(db: Db, orderId: string) {
     )
     .orderBy(desc(ledgerTransactions.createdAt));
   return rows.flatMap((r) => {
-    const [prefix, id] = r.key.split(':', 2);
-    if (!id || (prefix !== 'payment' && prefix !== 'refund_sent')) return [];
+    const colon = r.key.indexOf(':');
+    const [prefix, id] = [r.key.slice(0, colon), r.key.slice(colon + 1)];
+    if (colon < 0 || !id || (prefix !== 'payment' && prefix !== 'refund_sent')) return [];
     const kind = r.kind === 'payment' ? ('payment' as const) : ('refund' as const);
     return [{ id, kind, amountCents: Math.abs(r.amount), date: r.at }];
   });
