@@ -59,7 +59,10 @@ describe('the yearly seller report', () => {
 
     const { page } = await newPage(browser, server.url);
     await signedIn(page, owner.email, TEST_PASSWORD);
-    await page.getByRole('link', { name: 'Tax information' }).first().click();
+    // The Payouts tab says what a first payout needs, before Pay Out is pressed, and leads to it.
+    await page.getByRole('tab', { name: 'Payouts' }).click();
+    await page.getByText('Add your tax information before your first payout').waitFor();
+    await page.getByRole('link', { name: 'Add tax information' }).click();
     await page.getByRole('heading', { name: 'Tax information' }).waitFor();
     await page.getByText('Your tax information is missing: payouts wait until it is saved.').waitFor();
     await page.getByLabel('Legal name (as on your tax return)').fill('June Park');
@@ -78,6 +81,10 @@ describe('the yearly seller report', () => {
     await page.getByLabel('Social Insurance Number (SIN)').fill('130 692 544');
     await page.getByRole('button', { name: 'Save tax information' }).click();
     await page.getByText('Tax information saved').first().waitFor();
+    await page.goto('/vendor-dashboard?tab=payouts');
+    await page.getByRole('heading', { name: 'Money per order' }).waitFor();
+    expect(await page.getByText('Add your tax information before your first payout').count()).toBe(0);
+    await page.goBack();
     await page.getByText('Your tax information is complete.').waitFor();
     await page.getByLabel(/on file: ••••••544/).waitFor();
     await screenshot(page, 'tax-information-1280');

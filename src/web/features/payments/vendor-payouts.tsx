@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Skeleton, Spinner } from '../../components/ui/spinner.tsx';
 import { HeaderRow } from '../../components/ui/table.tsx';
+import { useTaxInformation } from '../tax-info/api.ts';
 import { useRequestPayout, useStripeOnboarding, useVendorPayouts } from './api.ts';
 import { DISPUTE_POLICY } from '../../../shared/schemas/disputes.ts';
 
@@ -70,8 +71,8 @@ export function VendorPayouts() {
         />
         <Balance icon={Landmark} label="Paid out" cents={v.paidOutCents} note="Sent to you so far." />
       </div>
-      <p className="text-sm text-cocoa-600">{DISPUTE_POLICY}</p>
       {v.payoutMethod.provider === 'stripe' && !v.payoutMethod.connected && <StripeSetup />}
+      <TaxInformationNeeded />
       <div className="flex flex-wrap items-center gap-3">
         {v.availableCents <= 0 ? (
           <NothingToPayOut ref={nothingShown} heldCents={v.heldCents} />
@@ -164,6 +165,8 @@ export function VendorPayouts() {
           </ul>
         )}
       </section>
+      {/* The written policy on card disputes (decision 031): the terms of every payout above. */}
+      <p className="text-xs text-cocoa-600">{DISPUTE_POLICY}</p>
     </div>
   );
 }
@@ -222,6 +225,27 @@ function StripeSetup() {
       <Button onClick={start} disabled={onboarding.isPending || onboarding.isSuccess}>
         <ExternalLink aria-hidden />
         {onboarding.isPending || onboarding.isSuccess ? 'Opening Stripe...' : 'Set up payouts with Stripe'}
+      </Button>
+    </Card>
+  );
+}
+
+/** Before the first payout, the tax information Canada's seller report needs (decision 030): said here, not after Pay Out. */
+function TaxInformationNeeded() {
+  const tax = useTaxInformation();
+  if (!tax.data || tax.data.complete) return null;
+  return (
+    <Card className="flex flex-wrap items-center justify-between gap-4 p-5">
+      <div className="max-w-xl text-sm text-cocoa-700">
+        <p className="font-semibold text-cocoa-900">Add your tax information before your first payout</p>
+        <p className="mt-1">
+          Canada’s rules for online marketplaces need your legal name, address, tax number and date of birth
+          (or business registration number). Frosted reports your sales to the CRA once a year and sends you
+          the same information.
+        </p>
+      </div>
+      <Button asChild>
+        <Link to="/vendor-dashboard/tax-information">Add tax information</Link>
       </Button>
     </Card>
   );
