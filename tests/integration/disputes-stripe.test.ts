@@ -142,7 +142,7 @@ describe('card disputes with Stripe', () => {
       idempotencyKey: `dispute_evidence:${dispute.id}:shipping_documentation`,
       body: { purpose: 'dispute_evidence' },
     });
-    const [[fileId, file]] = [...w.fake.files];
+    const [fileId, file] = [...w.fake.files][0]!;
     expect(file).toMatchObject({
       purpose: 'dispute_evidence',
       name: 'delivery-photo.webp',

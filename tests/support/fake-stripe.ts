@@ -611,7 +611,7 @@ export async function startFakeStripe({
    */
   const uploadFile = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    const form = await new Response(body, {
+    const form = await new Response(new Uint8Array(body), {
       headers: { 'content-type': String(req.headers['content-type'] ?? '') },
     }).formData();
     const file = form.get('file');

@@ -79,7 +79,7 @@ export function sandboxDisputes(db: Db, clock: Clock) {
     }) {
       // The sandbox keeps what a file was (its name, type and size) where Stripe would keep its id.
       const photo = files.shippingDocumentation;
-      const attached = photo
+      const attached: Record<string, string> = photo
         ? { shippingDocumentation: `${photo.name} (${photo.contentType}, ${photo.bytes.length} bytes)` }
         : {};
       const now = clock.now();
