@@ -62,6 +62,24 @@ describe('reviews page', () => {
 
     await page.reload();
     await expect.poll(() => titles(page)).toEqual(['R3-D2', 'R4-D3', 'R5-D1', 'R5-D10', 'R2-D20']);
+
+    // A filter and a sort chosen before the page shows the first (a quick hand, a slow phone): both hold.
+    const filter = await page.getByLabel('Filter by rating').elementHandle();
+    const sort = await page.getByLabel('Sort reviews').elementHandle();
+    await page.evaluate(
+      ([f, s]) => {
+        const choose = (select: HTMLSelectElement, value: string) => {
+          select.value = value;
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+        };
+        choose(f as HTMLSelectElement, '5');
+        choose(s as HTMLSelectElement, 'oldest');
+      },
+      [filter, sort],
+    );
+    await expect.poll(() => titles(page)).toEqual(['R5-D10', 'R5-D1']);
+    expect(page.url()).toContain('rating=5');
+    expect(page.url()).toContain('sort=oldest');
     await page.getByRole('link', { name: 'Write a Review' }).click();
     await page.waitForURL('**/auth');
     await context.close();

@@ -1,9 +1,9 @@
 import { Star } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { PageHeader, Section } from '../components/ui/page.tsx';
 import { useReviewSummary, useReviews } from '../features/reviews/api.ts';
 import { ReviewFilters } from '../features/reviews/review-filters.tsx';
 import { ReviewList } from '../features/reviews/review-list.tsx';
+import { useSearchParamChanges } from '../lib/use-search-param-changes.ts';
 import {
   DEFAULT_RATING,
   DEFAULT_SORT,
@@ -15,7 +15,7 @@ import {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export default function ReviewsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useSearchParamChanges();
   const rating = parseRating(params.get('rating'));
   const sort = parseSort(params.get('sort'));
   const query = useReviews(rating, sort);
@@ -23,12 +23,10 @@ export default function ReviewsPage() {
 
   /** Filter and sort live in the URL (defaults left out), so a filtered list can be shared and reloaded. */
   const setParam = (key: 'rating' | 'sort', value: string, fallback: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+    changeParams(
+      (next) => {
         if (value === fallback) next.delete(key);
         else next.set(key, value);
-        return next;
       },
       { replace: true },
     );
