@@ -46,7 +46,7 @@ async function orderSections(db: Db | Tx, orderId: string, vendorNote: string | 
     .from(orders)
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))
     .where(eq(orders.id, orderId));
-  if (!order) return { sections: [], order: undefined };
+  if (!order) return { sections: [], order: undefined, photo: undefined };
   const o = order.order;
   const timeline = await orderTimeline(db, orderId);
   const proofs = await db
@@ -109,18 +109,9 @@ async function orderSections(db: Db | Tx, orderId: string, vendorNote: string | 
     },
     { title: `${head}: the vendor’s note`, lines: vendorNote ? [vendorNote] : [] },
   ];
-  return { sections: sections.filter((s) => s.lines.length > 0), order: o };
-}
-
-/** The newest delivery photo of a dispute's orders (proof of delivery), if one was taken. */
-async function deliveryPhotoKey(db: Db | Tx, disputeId: string): Promise<string | null> {
-  const shares = await db
-    .select({ orderId: disputeOrders.orderId })
-    .from(disputeOrders)
-    .where(eq(disputeOrders.disputeId, disputeId));
-  const events = (await Promise.all(shares.map((s) => orderTimeline(db, s.orderId)))).flat();
-  const photographed = events.filter((e) => e.photoKey).sort((a, b) => +b.createdAt - +a.createdAt);
-  return photographed[0]?.photoKey ?? null;
+  // The newest delivery photo: proof of delivery, sent as a file with the evidence.
+  const photo = timeline.filter((e) => e.photoKey).sort((a, b) => +b.createdAt - +a.createdAt)[0];
+  return { sections: sections.filter((s) => s.lines.length > 0), order: o, photo };
 }
 
 /** The evidence's files as the processor takes them: the delivery photo, read from storage. */
@@ -147,6 +138,11 @@ async function evidenceFiles(
 
 /** The evidence of one dispute, read now from the modules that hold it. */
 export async function assembleEvidence(db: Db | Tx, disputeId: string): Promise<DisputeEvidenceView> {
+  return (await gatherEvidence(db, disputeId)).view;
+}
+
+/** The evidence as shown, and the key of the newest delivery photo of its orders (sent as a file). */
+async function gatherEvidence(db: Db | Tx, disputeId: string) {
   const shares = await db
     .select()
     .from(disputeOrders)
@@ -162,7 +158,11 @@ export async function assembleEvidence(db: Db | Tx, disputeId: string): Promise<
         .where(eq(users.id, first.customerId))
     : [];
   const text = sections.map((s) => `${s.title}\n${s.lines.join('\n')}`).join('\n\n');
-  return {
+  const photo = parts
+    .map((p) => p.photo)
+    .filter((e) => e !== undefined)
+    .sort((a, b) => +b.createdAt - +a.createdAt)[0];
+  const view: DisputeEvidenceView = {
     sections,
     productDescription: sections
       .filter((s) => s.title.endsWith('agreed brief'))
@@ -173,6 +173,7 @@ export async function assembleEvidence(db: Db | Tx, disputeId: string): Promise<
     serviceDate: first?.deliveryDate ? first.deliveryDate.toISOString().slice(0, 10) : '',
     uncategorizedText: text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text,
   };
+  return { view, deliveryPhotoKey: photo?.photoKey ?? null };
 }
 
 export async function disputeDetail(db: Db, disputeId: string): Promise<DisputeDetail> {
@@ -219,16 +220,14 @@ export async function submitDisputeEvidence({
       throw new AppError('CONFLICT', 409, DISPUTE_MESSAGES.inquiry);
     if (row.dueBy && row.dueBy <= now) throw new AppError('CONFLICT', 409, DISPUTE_MESSAGES.late);
     if (row.evidence && row.evidenceSubmittingAt) return row.evidence;
-    const { productDescription, customerName, serviceDate, uncategorizedText } = await assembleEvidence(
-      tx,
-      disputeId,
-    );
+    const { view, deliveryPhotoKey } = await gatherEvidence(tx, disputeId);
+    const { productDescription, customerName, serviceDate, uncategorizedText } = view;
     const text: DisputeEvidence = {
       productDescription,
       customerName,
       serviceDate,
       uncategorizedText,
-      deliveryPhotoKey: await deliveryPhotoKey(tx, disputeId),
+      deliveryPhotoKey,
     };
     await tx
       .update(disputes)

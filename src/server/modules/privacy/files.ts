@@ -9,6 +9,7 @@ import {
   vendors,
 } from '../../db/schema/index.ts';
 import { AT_ONCE, scheduleJob, type JobHandlers } from '../jobs/index.ts';
+import { profileImageKeys } from '../vendors/index.ts';
 import { type BucketId, deleteStoredImage, fileUrl, type ObjectStore } from '../storage/index.ts';
 
 /** A stored file a closed account leaves behind. */
@@ -54,13 +55,7 @@ export async function filesLeftByClosing(tx: Db, userId: string): Promise<LeftFi
       .where(eq(portfolioItems.vendorId, vendor.id));
     for (const p of portfolio)
       files.push({ bucket: 'portfolio', key: p.imageKey }, { bucket: 'portfolio', key: p.thumbKey });
-    // The profile picture, as the profile stores it (profile-service.ts).
-    const profile = vendor.imageUrl?.match(/^\/api\/files\/vendors\/(.+)\.webp$/)?.[1];
-    if (profile)
-      files.push(
-        { bucket: 'vendors', key: `${profile}.webp` },
-        { bucket: 'vendors', key: `${profile}-thumb.webp` },
-      );
+    for (const key of profileImageKeys(vendor.imageUrl)) files.push({ bucket: 'vendors', key });
   }
 
   const pictures = await tx

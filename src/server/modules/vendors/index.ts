@@ -5,4 +5,5 @@ export { packageRoutes } from './packages-routes.ts';
 export { portfolioRoutes } from './portfolio-routes.ts';
 export { presentVendorCard } from './presenter.ts';
 export { vendorProfileRoutes } from './profile-routes.ts';
+export { profileImageKeys } from './profile-service.ts';
 export { vendorRoutes } from './routes.ts';

@@ -87,6 +87,15 @@ export async function updateVendorProfile({
   });
 }
 
+/**
+ * The stored files (bucket "vendors") of a profile image, from its URL: the picture and its thumbnail.
+ * None for the demo's images under /demo, which are files of the app, not uploads.
+ */
+export function profileImageKeys(imageUrl: string | null | undefined): string[] {
+  const stem = imageUrl?.match(/^\/api\/files\/vendors\/(.+)\.webp$/)?.[1];
+  return stem ? [`${stem}.webp`, `${stem}-thumb.webp`] : [];
+}
+
 /** Replaces the profile image (the cover of the vendor's page and cards); the old files are removed. */
 export async function replaceVendorImage({
   db,
@@ -110,9 +119,7 @@ export async function replaceVendorImage({
     .set({ imageUrl: fileUrl('vendors', image.imageKey), updatedAt: new Date() })
     .where(eq(vendors.id, vendor.id))
     .returning();
-  // Only our own stored files are removed; demo images under /demo are files of the app.
-  const old = vendor.imageUrl?.match(/^\/api\/files\/vendors\/(.+)\.webp$/)?.[1];
-  if (old)
-    await deleteStoredImage(store, 'vendors', [`${old}.webp`, `${old}-thumb.webp`]).catch(() => undefined);
+  const old = profileImageKeys(vendor.imageUrl);
+  if (old.length) await deleteStoredImage(store, 'vendors', old).catch(() => undefined);
   return updated!;
 }
