@@ -87,6 +87,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const LIBRARIES =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|sonner|better-auth|@better-auth|@better-fetch|better-call|nanostores|defu|clsx|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs))[\\/]/;
 const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const ZOD_CONFIG = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](?:core|util)\.js$/;
 const FORM_LIBRARIES = /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]/;
 
 /** Signed-in pages (src/web/pages) that are visited together; a page in no area gets its own file. */
@@ -185,6 +187,35 @@ function chunkGroups(graph: Rolldown.ChunkingContext): Map<string, string> {
   // stream and most first screens need none.
   const forms = (id: string) => [...closure(id)].some((dep) => FORM_LIBRARIES.test(dep));
 
+  // What visitors' pages share with other pages beyond the app's start, in four files by what it needs:
+  // forms (what is built on react-hook-form, with it), public-schemas (what needs zod: running its
+  // schemas is work a page without them should not do), public-ui (what is built on the libraries of
+  // dialogs and tabs, with them) and public (the rest). Left to Rolldown, a file per set of pages
+  // sharing a module: Browse Vendors loaded 16 files of its own, most of one or two KB, and starting
+  // each fetch cost a phone's main thread about as much as running the page's libraries did. What one
+  // page alone uses stays in that page's file.
+  const start = closure(ENTRY);
+  const pagesUsing = new Map<string, number>();
+  for (const page of lazy) {
+    for (const id of closure(page))
+      if (id !== page && open.has(id) && !main.has(id) && !start.has(id))
+        pagesUsing.set(id, (pagesUsing.get(id) ?? 0) + 1);
+  }
+  const uiLibrary = (id: string) =>
+    !id.startsWith(SRC) && ![LIBRARIES, ICONS, ZOD, FORM_LIBRARIES].some((group) => group.test(id));
+  for (const [id, pages] of pagesUsing) {
+    if (pages < 2) continue;
+    if (!id.startsWith(SRC)) {
+      if (FORM_LIBRARIES.test(id)) groups.set(id, 'forms');
+      else if (uiLibrary(id)) groups.set(id, 'public-ui');
+    } else {
+      const needs = [...closure(id)];
+      if (needs.some((dep) => FORM_LIBRARIES.test(dep))) groups.set(id, 'forms');
+      else if (needs.some((dep) => ZOD.test(dep))) groups.set(id, 'public-schemas');
+      else groups.set(id, needs.some(uiLibrary) ? 'public-ui' : 'public');
+    }
+  }
+
   // Signed-in code: by the areas of the pages that import it.
   const areas = new Map<string, Set<string>>();
   for (const page of signedIn) {
@@ -209,6 +240,15 @@ function codeSplitting(): Rolldown.CodeSplittingGroup[] {
   return [
     { name: 'libraries', test: LIBRARIES, priority: 3 },
     { name: 'icons', test: ICONS, priority: 2 },
+    // zod in one file (Rolldown cut it into three), but for the part the app's start uses (its
+    // configuration, main.tsx), which would otherwise bring the whole file to every page; not with
+    // its dependencies either, or that part would come back with them.
+    {
+      name: 'zod',
+      test: (id) => ZOD.test(id) && !ZOD_CONFIG.test(id),
+      priority: 2,
+      includeDependenciesRecursively: false,
+    },
     // Each module where chunkGroups puts it, not with everything it imports (which has its own place).
     {
       name: (id, graph) => (groups ??= chunkGroups(graph)).get(id) ?? null,
@@ -248,7 +288,9 @@ function separateSignedIn(): Plugin {
       const walk = (file: string, path: string[]): void => {
         if (state.get(file) === 'done') return;
         if (state.get(file) === 'walking') {
-          this.error(`Files import each other: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`);
+          const circle = [...path.slice(path.indexOf(file)), file];
+          const modules = circle.map((f) => `${f}: ${chunks.get(f)?.moduleIds.slice(0, 3).join(', ')}`);
+          this.error(`Files import each other: ${circle.join(' → ')}\n${modules.join('\n')}`);
         }
         state.set(file, 'walking');
         for (const next of chunks.get(file)?.imports ?? []) walk(next, [...path, file]);

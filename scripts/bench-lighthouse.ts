@@ -15,7 +15,9 @@
  * CLS, accessibility, bytes and the LCP element do not. The load average is printed to judge by.
  *
  * Options (while working on one page): --runs N (default 3), --only home|browse-vendors|vendor|
- * customer-dashboard|full-dashboard|messages|order|vendor-dashboard (several: comma-separated).
+ * customer-dashboard|full-dashboard|messages|order|vendor-dashboard (several: comma-separated),
+ * --trace (also keeps each run's Chromium trace, {page}-{run}.trace.json, for the DevTools'
+ * Performance panel: which task blocked, and with what).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ const arg = (name: string) => {
 };
 const RUNS = Number(arg('--runs') ?? 3);
 const ONLY = arg('--only')?.split(',');
+const TRACE = process.argv.includes('--trace');
 const OUT_DIR = 'lighthouse';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -232,6 +235,10 @@ try {
         }
         if (error) throw new Error(error.message);
         writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.json`), result.report as string);
+        if (TRACE) {
+          const trace = JSON.stringify(result.artifacts.Trace);
+          writeFileSync(path.join(OUT_DIR, `${page.name}-${i}.trace.json`), trace);
+        }
         runs.push(summarize(result.lhr));
         i++;
       } finally {

@@ -153,27 +153,48 @@ describe('public pages rendered by the server', () => {
   });
 
   it("load no form code for a visitor's vendor page: the reply form's loads for the vendor alone", async () => {
-    // The scripts the page loads, read back to their sources through the build's source maps.
     const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
-    });
+    const scripts = scriptsOf(page);
     try {
       await page.goto(`/vendor/${vendorId}`);
       await expect.poll(() => page.getByText('The roses looked real.').count()).toBe(1);
-      // Rolldown's small runtime has no map.
-      const maps = scripts
-        .map((file) => path.join('dist/web', `${file}.map`))
-        .filter((map) => existsSync(map));
-      const sources = maps.flatMap(
-        (map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources,
-      );
+      const sources = sourcesOf(scripts);
       expect(sources.some((s) => s.includes('src/web/main.tsx'))).toBe(true);
       expect(sources.filter((s) => /react-hook-form|src\/shared\/schemas\//.test(s))).toEqual([]);
     } finally {
       await context.close();
     }
   });
+
+  it('load Browse Vendors in a dozen files at most, with no form library', async () => {
+    // Each file fetched is work on a phone's main thread: Rolldown's own split made it 23.
+    const { context, page } = await newPage(browser, server.url, { width: 390, height: 844 });
+    const scripts = scriptsOf(page);
+    try {
+      await page.goto('/browse-vendors');
+      await expect.poll(() => page.getByText(NAME).count()).toBeGreaterThan(0);
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.length).toBeLessThanOrEqual(12);
+      expect(sourcesOf(scripts).filter((s) => s.includes('react-hook-form'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** The scripts of the app a page loads (their paths), as it requests them. */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname);
+  });
+  return scripts;
+}
+
+/** The source files of those scripts, read back through the build's source maps. */
+function sourcesOf(scripts: string[]): string[] {
+  // Rolldown's small runtime has no map.
+  const maps = scripts.map((file) => path.join('dist/web', `${file}.map`)).filter((map) => existsSync(map));
+  return maps.flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
+}

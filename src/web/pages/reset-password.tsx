@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { customerSignUpSchema } from '../../shared/schemas/auth.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { formFields, InputField } from '../components/ui/field.tsx';
+import { InputField } from '../components/ui/field.tsx';
+import { formFields } from '../components/ui/form-fields.ts';
 import { authClient } from '../lib/auth-client.ts';
 
 const schema = z

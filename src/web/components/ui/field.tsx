@@ -1,5 +1,4 @@
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
-import { get, type FieldErrors, type FieldValues, type Path, type UseFormRegister } from 'react-hook-form';
 import { FieldError, Input, Label, NativeSelect, Textarea } from './input.tsx';
 
 /** Props that tie an input to its label and error message. */
@@ -48,22 +47,6 @@ export const InputField = labelled<ComponentProps<'input'>>(Input);
 export const TextareaField = labelled<ComponentProps<'textarea'>>(Textarea);
 /** A NativeSelect in its Field; its children are the options. */
 export const SelectField = labelled<ComponentProps<'select'>>(NativeSelect);
-
-/**
- * A react-hook-form form's fields for InputField, SelectField and TextareaField: `{...field('email')}`
- * is the field's id (`{prefix}-email`), its error message and its registration.
- */
-export function formFields<T extends FieldValues>(
-  prefix: string,
-  register: UseFormRegister<T>,
-  errors: FieldErrors<T>,
-) {
-  return (name: Path<T>) => ({
-    id: `${prefix}-${name}`,
-    error: (get(errors, name) as { message?: string } | undefined)?.message,
-    ...register(name),
-  });
-}
 
 export function CheckboxField({
   id,

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { customerSignUpSchema } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { CheckboxField, formFields, InputField } from '../../components/ui/field.tsx';
+import { CheckboxField, InputField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { useChangePassword } from './api.ts';
 
 const schema = z

@@ -9,7 +9,8 @@ import {
   type VendorSignUpInput,
 } from '../../../shared/schemas/auth.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { CheckboxField, formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { CheckboxField, InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { Options } from '../../components/ui/input.tsx';
 import { ApiError, api } from '../../lib/api.ts';
 import { ChoiceGroup } from '../vendor-admin/choice-group.tsx';

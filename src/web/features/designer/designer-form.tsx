@@ -12,7 +12,8 @@ import {
   type DesignFormValues,
 } from '../../../shared/schemas/designs.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y, formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { Field, fieldA11y, InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { Options, Textarea } from '../../components/ui/input.tsx';
 import { ChoiceGroup } from '../vendor-admin/choice-group.tsx';
 import { useDesignQuota } from './api.ts';

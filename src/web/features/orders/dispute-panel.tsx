@@ -12,7 +12,8 @@ import {
 import { formatDateTime } from '../../../shared/time.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { formFields, TextareaField } from '../../components/ui/field.tsx';
+import { TextareaField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { api, ApiError } from '../../lib/api.ts';
 
 const disputeKey = (orderId: string) => ['orders', orderId, 'dispute'] as const;

@@ -8,7 +8,8 @@ import { parseDollars } from '../../../shared/money.ts';
 import { EVENT_TYPES, type EventType, STARTING_CATEGORIES } from '../../../shared/plans.ts';
 import { type PlanInput, planInputSchema } from '../../../shared/schemas/plans.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { FieldError } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 

@@ -7,7 +7,8 @@ import {
   type SupportRequestInput,
 } from '../../../shared/schemas/support.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, fieldA11y, formFields, InputField } from '../../components/ui/field.tsx';
+import { Field, fieldA11y, InputField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { SUPPORT_FIELDS, useSendSupportRequest } from './api.ts';

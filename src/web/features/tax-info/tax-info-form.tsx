@@ -10,7 +10,8 @@ import {
   type TaxInformationView,
 } from '../../../shared/schemas/seller-report.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { Options } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveTaxInformation } from './api.ts';

@@ -18,14 +18,8 @@ import {
   type VendorProfileValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import {
-  CheckboxField,
-  Field,
-  fieldA11y,
-  formFields,
-  InputField,
-  SelectField,
-} from '../../components/ui/field.tsx';
+import { CheckboxField, Field, fieldA11y, InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { Options, Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveVendorProfile } from './api.ts';

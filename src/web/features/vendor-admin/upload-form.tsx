@@ -10,7 +10,8 @@ import {
   type PortfolioItemValues,
 } from '../../../shared/schemas/vendor-profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { formFields, InputField, SelectField } from '../../components/ui/field.tsx';
+import { InputField, SelectField } from '../../components/ui/field.tsx';
+import { formFields } from '../../components/ui/form-fields.ts';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FieldError, Options } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api.ts';
