@@ -17,7 +17,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -346,6 +346,7 @@ async function measure(
     }
   }
   if (profile) {
+    mkdirSync(profile, { recursive: true });
     const file = path.resolve(profile, `${label.split(' ')[0]}-process-streams.cpuprofile`);
     await streams.ask({ cmd: 'profile', file });
     console.log(`  CPU profile of the streams' process during the rounds: ${file}`);

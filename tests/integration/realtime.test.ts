@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import type { Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { serve, type ServerType } from '@hono/node-server';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userEvents } from '../../src/server/db/schema/index.ts';
@@ -30,8 +33,8 @@ const users = { a: { id: '', cookie: '' }, b: { id: '', cookie: '' }, vendor: { 
 let vendorId = '';
 const open: SseReader[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp({ authRateLimitMax: 1000 });
+/** Two customers and a vendor with no notifications yet (each round of the stream's tests has its own). */
+async function freshUsers() {
   const db = t.database.db;
   for (const key of ['a', 'b'] as const) {
     const user = await createUser(db);
@@ -40,19 +43,29 @@ beforeAll(async () => {
   const owner = await createUser(db, { userType: 'vendor' });
   vendorId = (await createVendor(db, { userId: owner.id })).id;
   users.vendor = { id: owner.id, cookie: await signIn(t.app, owner.email) };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ authRateLimitMax: 1000 });
+  await freshUsers();
 });
 afterAll(async () => {
   for (const s of open) await s.cancel();
   await t.close();
 });
 
+/** Set while the app is served by Node on a loopback port: streams are then opened over HTTP. */
+let nodeUrl: string | undefined;
+
 async function connect(
   cookie: string,
   { lastEventId, query }: { lastEventId?: string; query?: string } = {},
 ) {
-  const res = await t.app.request(`/api/me/events${query ?? ''}`, {
+  const init = {
     headers: { Cookie: cookie, ...(lastEventId !== undefined && { 'Last-Event-ID': lastEventId }) },
-  });
+  };
+  const path = `/api/me/events${query ?? ''}`;
+  const res = nodeUrl ? await fetch(`${nodeUrl}${path}`, init) : await t.app.request(path, init);
   expect(res.status).toBe(200);
   const sse = readSse(res);
   open.push(sse);
@@ -128,7 +141,30 @@ async function expectFanOut(
   }
 }
 
-describe('the event stream', () => {
+/**
+ * In process (app.request: the body is a web stream), and served by Node as in production, where a
+ * stream writes to the Node response itself once the body has gone out (stream-connection.ts).
+ */
+describe.each([
+  ['in process', false],
+  ['served by Node', true],
+])('the event stream, %s', (_, overNode) => {
+  let server: ServerType | undefined;
+  beforeAll(async () => {
+    if (!overNode) return;
+    await freshUsers();
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    await once(server, 'listening');
+    nodeUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if (!server) return;
+    for (const s of open.splice(0)) await s.cancel();
+    nodeUrl = undefined;
+    (server as Server).closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+  });
+
   it('answers with the stream headers, never compressed, then retry and the unread counts with a starting id', async () => {
     const res = await t.app.request('/api/me/events', {
       headers: { Cookie: users.a.cookie, 'Accept-Encoding': 'br, gzip' },

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/notifications.ts';
 import { AppError } from '../../errors.ts';
 import { type ActorEnv, currentSession, signedIn } from '../../http/auth-guard.ts';
+import { nodeResponse } from '../../http/node-response.ts';
 import { json, jsonBody, openApiRoutes, routesOf, sessionGuard } from '../../http/openapi.ts';
 import { toNotificationId } from './ids.ts';
 import {
@@ -96,6 +97,7 @@ export const notificationRoutes = openApiRoutes()
     const body = await c.var.services.streams.open({
       userId: c.var.actor.id,
       sessionId: c.var.sessionId,
+      out: nodeResponse(c),
       lastEventId: from === undefined ? undefined : toNotificationId(from),
     });
     return c.body(body, 200, {

@@ -13,7 +13,12 @@ import { liveSessions, presenceWriter } from './presence.ts';
 import { presentNotifications } from './presenter.ts';
 import type { EndSignal, UserSignal } from './publish.ts';
 import { latestNotificationId, notificationsAfter, notificationsById, unreadCounts } from './service.ts';
-import { notificationEvent, STREAM_BACKLOG_LIMIT, StreamConnection } from './stream-connection.ts';
+import {
+  notificationEvent,
+  STREAM_BACKLOG_LIMIT,
+  StreamConnection,
+  type NodeOutput,
+} from './stream-connection.ts';
 
 /** How often the heartbeat writes that the connected users are still here. */
 const PRESENCE_WRITE_MS = 60_000;
@@ -21,6 +26,8 @@ const PRESENCE_WRITE_MS = 60_000;
 export interface OpenStream {
   userId: string;
   sessionId: string;
+  /** The Node response it goes out on, if the server is Node's: written to directly (stream-connection.ts). */
+  out?: NodeOutput | undefined;
   /** The Last-Event-ID the client sent: what it has; it is sent what came after. */
   lastEventId?: bigint | undefined;
 }
@@ -198,8 +205,8 @@ export function createStreamHub({
   bus.onReset(() => closeAll());
 
   return {
-    async open({ userId, sessionId, lastEventId }) {
-      const conn = new StreamConnection(userId, sessionId, forget);
+    async open({ userId, sessionId, lastEventId, out }) {
+      const conn = new StreamConnection(userId, sessionId, forget, out);
       const list = byUser.get(userId) ?? [];
       list.push(conn);
       byUser.set(userId, list);
