@@ -7,8 +7,6 @@ export const STREAM_BACKLOG_LIMIT = 200;
  * is what one round of signals brought the stream, most often one notification and the new counts.
  */
 const MAX_QUEUED_CHUNKS = 500;
-/** The body's room, in chunks: one, so that a stream not read piles up here, where it is counted. */
-const HIGH_WATER_MARK = 1;
 /** Bytes a client may leave unread on a stream written directly (below) before it is ended. */
 const MAX_BUFFERED_BYTES = 1_048_576;
 /** Ids each stream remembers having sent (more than a replay holds). */
@@ -41,14 +39,22 @@ export interface NodeOutput {
  * One event stream (GET /api/me/events) of one session: what it was sent, and its end. The hub
  * (streams.ts) decides what goes to which stream; `gone` tells it a stream ended (closed or cancelled).
  *
- * The stream is the response's body. Given the Node response it goes out on, once the server has sent
- * the headers and whatever the body held, the stream writes to that response itself: a chunk then
- * skips the web stream in between, a promise and two calls per chunk, about a tenth of a fan-out's
- * work on 2,000 streams. The body stays open until the stream ends, and its end ends the response.
+ * The stream is the response's body, handed a chunk each time its reader asks (`pull`), so what waits
+ * is here, counted. Given the Node response it goes out on, the stream writes to that response itself
+ * once the server has sent the headers and asks for more with nothing left here: the server writes
+ * each chunk before asking for the next, so all the body held is out and what comes next follows it.
+ * A chunk then skips the web stream in between (a read, a promise and a call per chunk, 2,000 of them
+ * a fan-out). The body stays open until the stream ends, and its end ends the response.
  */
 export class StreamConnection {
   readonly stream: ReadableStream<Uint8Array>;
   private controller!: ReadableStreamDefaultController<Uint8Array>;
+  /** Chunks waiting for the body's reader to ask. */
+  private readonly queue: Uint8Array[] = [];
+  /** The reader asked and nothing was waiting: the next chunk goes to it at once. */
+  private asked = false;
+  /** Writing to `out` itself: from then on, always. */
+  private direct = false;
   /**
    * Ids sent lately (the replay, then live ones), so none goes twice: a signal for a commit the replay
    * already saw, or ids handed again to every stream of the user after one of them opened.
@@ -58,8 +64,6 @@ export class StreamConnection {
   early: (bigint | 'counts')[] | null = [];
   /** The counts last sent, so `unread` goes out only when they change. */
   private counts = '';
-  /** Writing to `out` itself: from then on, always (what the body held went out before). */
-  private direct = false;
   closed = false;
 
   constructor(
@@ -71,9 +75,16 @@ export class StreamConnection {
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (c) => void (this.controller = c),
+        pull: (c) => {
+          const next = this.queue.shift();
+          if (next) c.enqueue(next);
+          else if (this.out?.headersSent) this.direct = true;
+          else this.asked = true;
+        },
         cancel: () => gone(this),
       },
-      { highWaterMark: HIGH_WATER_MARK },
+      // Nothing is pulled ahead: a chunk leaves `queue` only for a reader waiting for it.
+      { highWaterMark: 0 },
     );
   }
 
@@ -83,13 +94,13 @@ export class StreamConnection {
    */
   replay(missed: Notification[], counts: UnreadCounts, baseline: bigint | undefined) {
     if (this.closed) return;
-    this.controller.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
+    this.send(encoder.encode(`retry: ${RETRY_MS}\n\n`));
     for (const n of missed) {
       this.remember(n.id);
-      this.controller.enqueue(encoder.encode(notificationEvent(n)));
+      this.send(encoder.encode(notificationEvent(n)));
     }
     this.counts = JSON.stringify(counts);
-    this.controller.enqueue(encoder.encode(unreadEvent(this.counts, baseline)));
+    this.send(encoder.encode(unreadEvent(this.counts, baseline)));
   }
 
   /**
@@ -119,6 +130,8 @@ export class StreamConnection {
     if (this.closed) return;
     this.closed = true;
     try {
+      // What waits still goes out, before the end.
+      for (const chunk of this.queue.splice(0)) this.controller.enqueue(chunk);
       this.controller.close();
     } catch {
       // already cancelled by the client
@@ -128,19 +141,18 @@ export class StreamConnection {
 
   private send(chunk: Uint8Array) {
     if (this.closed) return;
-    // The body is empty (all it held was written) once its room is whole: what comes next follows it.
-    if (!this.direct && this.out?.headersSent && this.controller.desiredSize === HIGH_WATER_MARK) {
-      this.direct = true;
-    }
     if (this.direct) {
       if (this.out!.destroyed) return this.close();
       // A client that stopped reading is let go; it reconnects with Last-Event-ID and catches up.
       if (this.out!.writableLength > MAX_BUFFERED_BYTES) return this.close();
       this.out!.write(chunk);
-      return;
+    } else if (this.asked) {
+      this.asked = false;
+      this.controller.enqueue(chunk);
+    } else {
+      if (this.queue.length >= MAX_QUEUED_CHUNKS) return this.close();
+      this.queue.push(chunk);
     }
-    if ((this.controller.desiredSize ?? 0) < -MAX_QUEUED_CHUNKS) return this.close();
-    this.controller.enqueue(chunk);
   }
 
   private remember(id: string) {
