@@ -49,30 +49,35 @@ let first: unknown;
 /** In the browser: the page came without a session cookie (the server rendered it signed out). */
 let startedSignedOut = false;
 
-const noSubscription = () => () => {};
-
+/** Better Auth's session store (its `useSession` reads it): the session read, or not read yet. */
+interface SessionStore {
+  get(): SessionState;
+  listen(listener: () => void): () => void;
+  /** Its first value: not read yet. */
+  readonly init: SessionState;
+}
+const sessionStore = () => authClient.$store.atoms.session as unknown as SessionStore;
+const subscribeToSession = (onChange: () => void) => sessionStore().listen(onChange);
+const sessionNow = () => sessionStore().get();
 /**
- * True on the server and while the browser takes over a page that came with its user's session;
- * false on every other page from the start, so those do not render again once taken over.
+ * The session as the server rendered the page, for the browser's takeover: on a page that came with
+ * its user's session, that session (in the store before the first render), so nothing renders again
+ * once the page is taken over; else "not read yet", as Better Auth's own hook has it.
  */
-const useTakingOver = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => import.meta.env.SSR || first !== undefined,
-  );
+const sessionAsRendered = () => (first !== undefined ? sessionStore().get() : sessionStore().init);
 
 /**
  * The session, for every component (never `authClient.useSession` directly). Better Auth's hook shows
- * "not read yet" on the server and while the browser takes over the server's HTML; a signed-in page
- * rendered as its user (decision 025) shows that user in both, so the two agree. A page the server
- * rendered signed out (no session cookie) shows "signed out" while the session is read, not "not read
- * yet": the read can only say the same, and the navigation does not change under the visitor.
+ * "not read yet" on the server and while the browser takes over the server's HTML, then renders every
+ * reader again, at once, in one long task; here a signed-in page rendered as its user (decision 025)
+ * shows that user on the server and from the browser's first render, so the two agree and nothing
+ * renders again. A page the server rendered signed out (no session cookie) shows "signed out" while
+ * the session is read, not "not read yet": the read can only say the same, and the navigation does
+ * not change under the visitor.
  */
 export function useSession(): SessionState {
-  const live = authClient.useSession();
-  const takingOver = useTakingOver();
-  const known = import.meta.env.SSR ? rendering : takingOver ? first : undefined;
+  const live = useSyncExternalStore(subscribeToSession, sessionNow, sessionAsRendered);
+  const known = import.meta.env.SSR ? rendering : undefined;
   const signedOut = import.meta.env.SSR ? rendering === null : startedSignedOut;
   if (known) return { ...live, data: known as SessionState['data'], isPending: false, error: null };
   if (signedOut && live.isPending) return { ...live, data: null, isPending: false, error: null };
