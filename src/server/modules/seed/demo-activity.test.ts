@@ -26,4 +26,14 @@ describe('the demo orders', () => {
       expect(status).toBe(order.status);
     }
   });
+
+  it.each(seedTimes)('are delivered or picked up at 1 p.m. in Vancouver (seeded %s)', (at) => {
+    const hour = new Intl.DateTimeFormat('en-CA', {
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: false,
+      timeZone: 'America/Vancouver',
+    });
+    for (const order of demoOrders(new Date(at))) expect(hour.format(order.deliveryDate)).toBe('13:00');
+  });
 });

@@ -1,12 +1,21 @@
 /** What the demo customer did: orders (with their history), favorites and reviews. */
 import { ORDER_FLOW, ORDER_TRANSITIONS } from '../../../shared/order-machine.ts';
+import { HOUR_MS, vancouverDay, vancouverDayStart } from '../../../shared/time.ts';
 import { DEMO_VENDORS } from './demo-vendors.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** The hour (Vancouver's) the demo's deliveries and pickups are at: a bakery's, whenever it is seeded. */
+const HANDOVER_HOUR = 13;
+
 /** Orders use dates relative to the seed time, so the demo always has recent and upcoming orders. */
 export function demoOrders(now: Date) {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
+  /** `days` from now, on that Vancouver day at HANDOVER_HOUR. */
+  const handover = (days: number) => {
+    const day = vancouverDay(at(days));
+    return new Date(vancouverDayStart(day).getTime() + HANDOVER_HOUR * HOUR_MS);
+  };
   return [
     {
       id: 'order-1',
@@ -16,7 +25,7 @@ export function demoOrders(now: Date) {
       status: 'completed',
       amount: 85_000,
       createdAt: at(-60),
-      deliveryDate: at(-30),
+      deliveryDate: handover(-30),
       deliveryAddress: '2099 Beach Avenue, Vancouver, BC V6G 1Z4',
       specialInstructions: 'Deliver to the pavilion kitchen by 2 pm.',
     },
@@ -28,7 +37,7 @@ export function demoOrders(now: Date) {
       status: 'completed',
       amount: 12_500,
       createdAt: at(-25),
-      deliveryDate: at(-12),
+      deliveryDate: handover(-12),
       deliveryAddress: null,
       specialInstructions: 'Pickup. "Happy 7th Birthday Maya" on the plaque.',
     },
@@ -40,7 +49,7 @@ export function demoOrders(now: Date) {
       status: 'in_progress',
       amount: 18_500,
       createdAt: at(-6),
-      deliveryDate: at(5),
+      deliveryDate: handover(5),
       deliveryAddress: '301 West 1st Street, North Vancouver, BC V7M 1B9',
       specialInstructions: null,
     },
@@ -52,7 +61,7 @@ export function demoOrders(now: Date) {
       status: 'confirmed',
       amount: 9_500,
       createdAt: at(-2),
-      deliveryDate: at(16),
+      deliveryDate: handover(16),
       deliveryAddress: null,
       specialInstructions: 'Less sweet, please.',
     },
