@@ -85,6 +85,18 @@ async function notify(userId: string, type: NotificationType = 'order.statusChan
   return String(row!.id);
 }
 
+/** A signed-in user with one notification seen (`before`) and `missed` more after it. */
+async function userWhoMissed(missed: number) {
+  const user = await createUser(t.database.db);
+  const cookie = await signIn(t.app, user.email);
+  const before = await notify(user.id);
+  await t.database.db.transaction(async (tx) => {
+    for (let i = 0; i < missed; i++)
+      await publish(tx, { type: 'order.statusChanged', userIds: [user.id], refs: {} });
+  });
+  return { user, cookie, before };
+}
+
 const isNotification = (id: string) => (e: { event?: string; id?: string }) =>
   e.event === 'notification' && e.id === id;
 
@@ -316,13 +328,7 @@ describe.each([
 
   it('sends live notifications after a long replay, in order, each once', async () => {
     // More missed than the server takes from the body at once: the replay drains while new ones come.
-    const user = await createUser(t.database.db);
-    const cookie = await signIn(t.app, user.email);
-    const before = await notify(user.id);
-    await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 40; i++)
-        await publish(tx, { type: 'order.statusChanged', userIds: [user.id], refs: {} });
-    });
+    const { user, cookie, before } = await userWhoMissed(40);
     const sse = (await connect(cookie, { lastEventId: before })).sse;
     const live: string[] = [];
     for (let i = 0; i < 3; i++) live.push(await notify(user.id));
@@ -335,13 +341,7 @@ describe.each([
   });
 
   it('replays at most the newest 200 missed, oldest first', async () => {
-    const user = await createUser(t.database.db);
-    const cookie = await signIn(t.app, user.email);
-    const before = await notify(user.id);
-    await t.database.db.transaction(async (tx) => {
-      for (let i = 0; i < 205; i++)
-        await publish(tx, { type: 'order.statusChanged', userIds: [user.id], refs: {} });
-    });
+    const { user, cookie, before } = await userWhoMissed(205);
     const last = await notify(user.id);
     const sse = (await connect(cookie, { lastEventId: before })).sse;
     const unread = await sse.until((e) => e.event === 'unread');
