@@ -32,8 +32,8 @@ export function dashboardPath(user: SessionUser | null | undefined): string {
  * route's loader starts the user's own data with it when the app already knows who is signed in.
  */
 export function sessionUserIfRead(): SessionUser | null | undefined {
-  const state = authClient.$store.atoms.session?.get();
-  if (!state || state.isPending) return undefined;
+  const state = sessionNow();
+  if (state.isPending) return undefined;
   return (state.data?.user as SessionUser | undefined) ?? null;
 }
 
