@@ -9,6 +9,8 @@ export const SERVER_OUT = 'dist/server';
 export const SERVER_ENTRY = 'src/server/main.ts';
 // The piscina render pool resolves its worker next to main.js (`./render-worker.js`).
 const RENDER_WORKER = 'src/server/modules/designs/renderer/render-worker.ts';
+// Folders a module finds at `new URL('./name', import.meta.url)`: copied next to the bundle's modules.
+const BESIDE_THE_BUNDLE = ['src/server/db/migrations', 'src/server/modules/seed/demo-portfolio'];
 // Everything the bundle is made of. src/shared is bundled in; packages stay imports of node_modules,
 // so package-lock.json stands for them. This file is listed too: other build options, other bundle.
 export const SERVER_INPUTS = [
@@ -24,8 +26,9 @@ export const notAnInput = (file) => /\.test\.tsx?$|\.sw[px]$|~$/.test(file);
 
 /**
  * Bundles src/server/main.ts (and the render worker, when there is one) into dist/server and copies
- * the migrations next to it: db/client.ts finds them at `new URL('./migrations', import.meta.url)`,
- * which in the bundle is dist/server/migrations, as pool.ts finds `./render-worker.js`.
+ * the migrations and the demo portfolio pictures next to it: db/client.ts finds the migrations at
+ * `new URL('./migrations', import.meta.url)`, which in the bundle is dist/server/migrations, as pool.ts
+ * finds `./render-worker.js`.
  */
 export async function buildServer({ root = process.cwd() } = {}) {
   const started = performance.now();
@@ -60,7 +63,8 @@ export async function buildServer({ root = process.cwd() } = {}) {
   });
   // esbuild's service process would otherwise live on next to the server.
   await esbuild.stop();
-  await cp(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  for (const dir of BESIDE_THE_BUNDLE)
+    await cp(path.join(root, dir), path.join(out, path.basename(dir)), { recursive: true });
   return { ms: performance.now() - started, entries: Object.keys(entryPoints) };
 }
 

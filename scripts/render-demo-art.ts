@@ -2,11 +2,12 @@
  * Renders the demo seeder's pictures with Frosted's own procedural cake renderer, so the demo shows
  * what the designer produces: public/demo/designs/{id}.webp for every demo design and
  * public/demo/vendors/{id}.webp for every demo vendor; the event vendors' covers are drawn by the
- * seeder's event-art.ts the same way (their portfolio pictures are drawn as the demo data is seeded).
+ * seeder's event-art.ts the same way, and so are their portfolio pictures, which go next to the seeder
+ * (src/server/modules/seed/demo-portfolio), from where it copies them into the portfolio bucket.
  * Deterministic: run `npm run demo-art` after changing the demo data or the renderer, and commit the files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import sharp from 'sharp';
 import { type CakeRenderInput, renderCakePng } from '../src/server/modules/designs/renderer/index.ts';
 import {
@@ -19,7 +20,9 @@ import {
   fitLongSide,
 } from '../src/server/modules/seed/index.ts';
 import { DEMO_EVENT_VENDORS } from '../src/server/modules/seed/demo-event-vendors.ts';
-import { renderEventArtPng } from '../src/server/modules/seed/event-art.ts';
+import { type EventCategory, renderEventArtPng } from '../src/server/modules/seed/event-art.ts';
+import { DEMO_PORTFOLIO, demoPortfolioFile } from '../src/server/modules/seed/demo-portfolio.ts';
+import { demoPortfolioKeys } from '../src/server/modules/seed/seed-event-vendors.ts';
 import type { ImageDims } from '../src/shared/designer.ts';
 import { imageSizeFor } from '../src/shared/designer.ts';
 
@@ -121,6 +124,31 @@ async function writeWebp(png: Buffer, size: ImageDims, urlPath: string): Promise
   return webp.length;
 }
 
+/** An event vendor's portfolio picture and its thumbnail, from the picture's own seed. */
+async function writePortfolio(vendorId: string, category: EventCategory, i: number): Promise<number> {
+  const png = renderEventArtPng(category, `${vendorId}:${i}`, DEMO_PORTFOLIO.picture);
+  const keys = demoPortfolioKeys(vendorId, i);
+  const files = [
+    { key: keys.imageKey, webp: await sharp(png).webp(DEMO_PORTFOLIO.webp).toBuffer() },
+    {
+      key: keys.thumbKey,
+      webp: await sharp(png)
+        .resize({ width: DEMO_PORTFOLIO.thumbWidth })
+        .webp(DEMO_PORTFOLIO.thumbWebp)
+        .toBuffer(),
+    },
+  ];
+  let bytes = 0;
+  for (const { key, webp } of files) {
+    const file = demoPortfolioFile(key);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, webp);
+    console.log(`${relative(process.cwd(), file)}  ${(webp.length / 1024).toFixed(0)} KB`);
+    bytes += webp.length;
+  }
+  return bytes;
+}
+
 async function main() {
   let total = 0;
   for (const d of DEMO_DESIGNS) {
@@ -146,7 +174,13 @@ async function main() {
       v.imageUrl,
     );
   }
-  const files = DEMO_DESIGNS.length + DEMO_VENDORS.length + DEMO_EVENT_VENDORS.length;
+  let pictures = 0;
+  for (const v of DEMO_EVENT_VENDORS)
+    for (const i of v.portfolio.keys()) {
+      total += await writePortfolio(v.id, v.category, i);
+      pictures++;
+    }
+  const files = DEMO_DESIGNS.length + DEMO_VENDORS.length + DEMO_EVENT_VENDORS.length + 2 * pictures;
   console.log(`${files} files, ${total} bytes in total`);
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ import {
   SEED_TABLES,
   clearDemoData,
   countDemoRows,
+  demoPortfolioFile,
   seedAll,
   seedTable,
 } from '../../src/server/modules/seed/index.ts';
@@ -223,6 +224,9 @@ describe('demo event vendors', () => {
     const picture = await t.app.request(page.portfolio[0].thumbUrl);
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/webp');
+    // The committed picture (npm run demo-art), copied: the seeder draws nothing.
+    const committed = readFileSync(demoPortfolioFile('demo/vendor-golden-hour/portfolio-1-thumb.webp'));
+    expect(Buffer.from(await picture.arrayBuffer()).equals(committed)).toBe(true);
     expect(page.verification.items.map((i: { kind: string }) => i.kind)).toEqual([
       'business_licence',
       'insurance',

@@ -6,7 +6,9 @@ import { DIETARY_VALUES } from '../../../shared/catalog.ts';
 import { type ImageDims, imageSizeFor } from '../../../shared/designer.ts';
 import { DEMO_ART, DEMO_DESIGNS, demoDesignForm, demoDesignImageUrl, fitLongSide } from './demo-designs.ts';
 import { DEMO_EVENT_VENDORS } from './demo-event-vendors.ts';
+import { DEMO_PORTFOLIO, demoPortfolioFile } from './demo-portfolio.ts';
 import { DEMO_VENDORS } from './demo-vendors.ts';
+import { demoPortfolioKeys } from './seed-event-vendors.ts';
 
 const PUBLIC_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'public');
 
@@ -22,19 +24,39 @@ const pictures: [string, ImageDims][] = [
   ]),
 ];
 
+/** The event vendors' portfolio pictures and thumbnails the seeder copies into the portfolio bucket. */
+const { picture, thumbWidth } = DEMO_PORTFOLIO;
+const portfolio: [string, ImageDims][] = DEMO_EVENT_VENDORS.flatMap((v) =>
+  v.portfolio.flatMap((_, i): [string, ImageDims][] => {
+    const keys = demoPortfolioKeys(v.id, i);
+    const thumb = { width: thumbWidth, height: (picture.height * thumbWidth) / picture.width };
+    return [
+      [keys.imageKey, picture],
+      [keys.thumbKey, thumb],
+    ];
+  }),
+);
+
+async function expectWebp(file: string, size: ImageDims) {
+  expect(existsSync(file), `${file} is missing: run npm run demo-art`).toBe(true);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
+  expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  const meta = await sharp(bytes).metadata();
+  expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+    format: 'webp',
+    ...size,
+  });
+}
+
 describe('demo art', () => {
   it.each(pictures)('%s is a WebP of the expected size under public/', async (url, size) => {
     expect(url).toMatch(/^\/demo\/(designs|vendors)\/[a-z0-9-]+\.webp$/);
-    const file = join(PUBLIC_DIR, url);
-    expect(existsSync(file), `${file} is missing: run npm run demo-art`).toBe(true);
-    const bytes = readFileSync(file);
-    expect(bytes.subarray(0, 4).toString('ascii')).toBe('RIFF');
-    expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
-    const meta = await sharp(bytes).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
-      format: 'webp',
-      ...size,
-    });
+    await expectWebp(join(PUBLIC_DIR, url), size);
+  });
+
+  it.each(portfolio)('%s is a WebP of the expected size beside the seeder', async (key, size) => {
+    await expectWebp(demoPortfolioFile(key), size);
   });
 
   it('keeps the designer aspect ratio: the wedding design is portrait, vendors are 3:2', () => {

@@ -1,8 +1,8 @@
 /**
  * The demo event vendors' pictures, drawn as the cake pictures are: an SVG made from the category and
- * a seed, rasterised with resvg. No network, no key, the same picture for the same seed. Covers are
- * written into public/demo/vendors by `npm run demo-art`; portfolio pictures are drawn as the demo
- * data is seeded (into the portfolio bucket).
+ * a seed, rasterised with resvg. No network, no key, the same picture for the same seed. Drawn by
+ * `npm run demo-art` only, which writes the covers into public/demo/vendors and the portfolio pictures
+ * into demo-portfolio/ beside the seeder (demo-portfolio.ts); nothing draws them as the server runs.
  */
 import { Resvg } from '@resvg/resvg-js';
 import type { VendorCategory } from '../../../shared/catalog.ts';

@@ -4,6 +4,7 @@ export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 export { demoOrders } from './demo-activity.ts';
 export { DEMO_ART, DEMO_DESIGNS, demoDesignForm, demoDesignImageUrl, fitLongSide } from './demo-designs.ts';
 export { DEMO_VENDORS, type DemoVendor } from './demo-vendors.ts';
+export { demoPortfolioFile } from './demo-portfolio.ts';
 export {
   SEED_TABLES,
   countDemoRows,

@@ -1,6 +1,6 @@
 /** The demo event vendors: their shops, packages, portfolio pictures and checklists; their guests' orders and reviews. */
+import { readFile } from 'node:fs/promises';
 import { inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { vendorCategories } from '../../../shared/catalog.ts';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -15,38 +15,16 @@ import {
 import type { ObjectStore } from '../storage/index.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { demoOrderEvents } from './demo-activity.ts';
-import { DEMO_EVENT_VENDORS, DEMO_GUESTS, type DemoEventVendor } from './demo-event-vendors.ts';
+import { DEMO_EVENT_VENDORS, DEMO_GUESTS } from './demo-event-vendors.ts';
 import { seedDemoVerification } from './demo-verification.ts';
-import { renderEventArtPng } from './event-art.ts';
+import { DEMO_PORTFOLIO, demoPortfolioFile } from './demo-portfolio.ts';
 import { DAY, type Seeding } from './seeding.ts';
-
-const PICTURE = { width: 1200, height: 800 } as const;
-const THUMB_WIDTH = 480;
 
 /** The storage keys of a demo portfolio picture (written again on every run: seeding stays idempotent). */
 export const demoPortfolioKeys = (vendorId: string, i: number) => ({
   imageKey: `demo/${vendorId}/portfolio-${i + 1}.webp`,
   thumbKey: `demo/${vendorId}/portfolio-${i + 1}-thumb.webp`,
 });
-
-// Drawn once per process: the tests and the seeder page seed more than once.
-const drawn = new Map<string, Promise<{ image: Buffer; thumb: Buffer }>>();
-function picture(v: DemoEventVendor, i: number) {
-  const key = `${v.id}:${i}`;
-  let made = drawn.get(key);
-  if (!made) {
-    made = (async () => {
-      const png = renderEventArtPng(v.category, key, PICTURE);
-      const [image, thumb] = await Promise.all([
-        sharp(png).webp({ quality: 80 }).toBuffer(),
-        sharp(png).resize({ width: THUMB_WIDTH }).webp({ quality: 78 }).toBuffer(),
-      ]);
-      return { image, thumb };
-    })();
-    drawn.set(key, made);
-  }
-  return made;
-}
 
 /** A portfolio category (PORTFOLIO_CATEGORIES) from what the picture shows. */
 const portfolioCategory = (title: string) =>
@@ -62,8 +40,12 @@ async function seedPortfolio(tx: Tx, store: ObjectStore, now: Date) {
   const rows = [];
   for (const v of DEMO_EVENT_VENDORS) {
     for (const [i, title] of v.portfolio.entries()) {
-      const { image, thumb } = await picture(v, i);
       const keys = demoPortfolioKeys(v.id, i);
+      // Drawn by `npm run demo-art` and committed: seeding reads files, it draws nothing.
+      const [image, thumb] = await Promise.all([
+        readFile(demoPortfolioFile(keys.imageKey)),
+        readFile(demoPortfolioFile(keys.thumbKey)),
+      ]);
       await store.put('portfolio', keys.imageKey, image, 'image/webp');
       await store.put('portfolio', keys.thumbKey, thumb, 'image/webp');
       rows.push({
@@ -72,8 +54,8 @@ async function seedPortfolio(tx: Tx, store: ObjectStore, now: Date) {
         title,
         category: portfolioCategory(title),
         ...keys,
-        width: PICTURE.width,
-        height: PICTURE.height,
+        width: DEMO_PORTFOLIO.picture.width,
+        height: DEMO_PORTFOLIO.picture.height,
         position: i,
         createdAt: now,
         updatedAt: now,
