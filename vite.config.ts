@@ -323,7 +323,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Vite inlines small assets as data: URIs by default; the CSP allows them for images only,
         // so keep fonts and scripts as files.
         assetsInlineLimit: 0,
-        rolldownOptions: { output: { codeSplitting: { groups: codeSplitting() } } },
+        rolldownOptions: {
+          // A schema built with `z.…` that no page uses is left out: the shared schema files also hold
+          // the server's answer schemas, and every one a page loads is built as its file is evaluated.
+          // So a `z.…` call kept only for what it does (say `z.config(…)`) is dropped too: call it
+          // under another name, as main.tsx calls `config` (decision 024).
+          treeshake: { manualPureFunctions: ['z'] },
+          output: { codeSplitting: { groups: codeSplitting() } },
+        },
       },
   server: {
     port: 5173,
