@@ -93,15 +93,17 @@ const FORM_LIBRARIES = /[\\/]node_modules[\\/](?:react-hook-form|@hookform)[\\/]
 
 /** Signed-in pages (src/web/pages) that are visited together; a page in no area gets its own file. */
 const AREAS: Record<string, string[]> = {
-  customer: ['customer-dashboard'],
+  customer: ['customer-dashboard', 'customer-dashboard-simple'],
   orders: ['order', 'customer-dashboard-original'],
+  documents: ['receipt', 'fee-invoice'],
   checkout: ['checkout'],
   messages: ['messages'],
   quotes: ['quotes', 'quote-new', 'quote-request'],
   plans: ['plans', 'plan'],
   vendor: ['vendor-dashboard'],
-  'vendor-settings': ['vendor-profile-edit', 'vendor-verification'],
-  admin: ['admin', 'admin-mailbox', 'admin-seeder'],
+  'vendor-settings': ['vendor-profile-edit', 'vendor-verification', 'vendor-tax-information'],
+  // With the diagnostic pages, which are built on the admin's checks.
+  admin: ['admin', 'admin-mailbox', 'admin-seeder', 'dashboard-debug', 'customer-dashboard-test'],
 };
 
 const WEB = path.resolve('src/web') + path.sep;
@@ -216,10 +218,12 @@ function chunkGroups(graph: Rolldown.ChunkingContext): Map<string, string> {
     }
   }
 
-  // Signed-in code: by the areas of the pages that import it.
+  // Signed-in code: by the areas of the pages that import it; a page in no area counts as one of its own
+  // (else what the account page shares with the admin's pages went to the admin's file, and the
+  // account page loaded all of it).
   const areas = new Map<string, Set<string>>();
   for (const page of signedIn) {
-    const area = SIGNED_IN_PARTS.includes(page) ? 'signed-in' : (areaOf.get(page) ?? '');
+    const area = SIGNED_IN_PARTS.includes(page) ? 'signed-in' : (areaOf.get(page) ?? page);
     for (const id of closure(page))
       if (!open.has(id)) (areas.get(id) ?? areas.set(id, new Set()).get(id)!).add(area);
   }
@@ -227,10 +231,12 @@ function chunkGroups(graph: Rolldown.ChunkingContext): Map<string, string> {
   // it in a page's own file, which would then import, and be imported by, the group's.
   for (const [id, of] of areas) {
     if (lazy.has(id)) continue;
-    of.delete('');
+    const [only] = of;
     if (of.has('signed-in')) groups.set(id, 'signed-in');
-    else if (of.size === 1) groups.set(id, `signed-in-${[...of][0]}`);
-    else if (of.size > 1) groups.set(id, forms(id) ? 'signed-in-forms' : 'signed-in');
+    // One page in no area: that page's own file.
+    else if (of.size === 1 && only!.startsWith(PAGES)) continue;
+    else if (of.size === 1) groups.set(id, `signed-in-${only}`);
+    else groups.set(id, forms(id) ? 'signed-in-forms' : 'signed-in');
   }
   return groups;
 }

@@ -134,6 +134,26 @@ describe('a signed-in page’s first load', () => {
     }
   });
 
+  it('account settings and tax information: no code of the admin’s pages', async () => {
+    const pages: [{ email: string }, string, string][] = [
+      [customer, '/account', 'Account settings'],
+      [vendorOwner, '/vendor-dashboard/tax-information', 'Tax information'],
+    ];
+    for (const [user, path, heading] of pages) {
+      const { context, sent } = await firstLoad(user.email, path, (p) =>
+        p.getByRole('heading', { level: 1, name: heading }).waitFor(),
+      );
+      const files = scripts(sent).map(pathOf);
+      // Each shares a little with the admin's pages (e-mail categories, the seller report's API).
+      expect(
+        files.filter((f) => /\/signed-in-admin-/.test(f)),
+        path,
+      ).toEqual([]);
+      expect(files.length, path).toBeLessThanOrEqual(MAX_SCRIPTS.page);
+      await context.close();
+    }
+  });
+
   it('the vendor dashboard: the Overview’s code only, each tab’s when it opens', async () => {
     const { context, page, sent } = await firstLoad(vendorOwner.email, '/vendor-dashboard', (p) =>
       p.getByRole('heading', { level: 1, name: 'Vendor Dashboard' }).waitFor(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_REPORT_YEAR } from '../seller-report.ts';
 
 /*
  * The yearly seller report (Part XX of the Income Tax Act, decision 030): what a vendor tells Frosted
@@ -198,8 +199,7 @@ export const adminTaxInformationSchema = z.object({
 });
 export type AdminTaxInformation = z.infer<typeof adminTaxInformationSchema>;
 
-/** The earliest year of the rules (Part XX applies from 2024). */
-export const FIRST_REPORT_YEAR = 2024;
+export { FIRST_REPORT_YEAR };
 
 export const reportYearParamSchema = z.object({
   year: z.coerce
