@@ -21,8 +21,11 @@ import {
 } from '../src/server/modules/seed/index.ts';
 import { DEMO_EVENT_VENDORS } from '../src/server/modules/seed/demo-event-vendors.ts';
 import { type EventCategory, renderEventArtPng } from '../src/server/modules/seed/event-art.ts';
-import { DEMO_PORTFOLIO, demoPortfolioFile } from '../src/server/modules/seed/demo-portfolio.ts';
-import { demoPortfolioKeys } from '../src/server/modules/seed/seed-event-vendors.ts';
+import {
+  DEMO_PORTFOLIO,
+  demoPortfolioFile,
+  demoPortfolioKeys,
+} from '../src/server/modules/seed/demo-portfolio.ts';
 import type { ImageDims } from '../src/shared/designer.ts';
 import { imageSizeFor } from '../src/shared/designer.ts';
 

@@ -6,9 +6,8 @@ import { DIETARY_VALUES } from '../../../shared/catalog.ts';
 import { type ImageDims, imageSizeFor } from '../../../shared/designer.ts';
 import { DEMO_ART, DEMO_DESIGNS, demoDesignForm, demoDesignImageUrl, fitLongSide } from './demo-designs.ts';
 import { DEMO_EVENT_VENDORS } from './demo-event-vendors.ts';
-import { DEMO_PORTFOLIO, demoPortfolioFile } from './demo-portfolio.ts';
+import { DEMO_PORTFOLIO, demoPortfolioFile, demoPortfolioKeys } from './demo-portfolio.ts';
 import { DEMO_VENDORS } from './demo-vendors.ts';
-import { demoPortfolioKeys } from './seed-event-vendors.ts';
 
 const PUBLIC_DIR = join(import.meta.dirname, '..', '..', '..', '..', 'public');
 

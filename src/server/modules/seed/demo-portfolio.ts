@@ -15,6 +15,12 @@ export const DEMO_PORTFOLIO = {
   thumbWebp: { quality: 78 },
 } as const;
 
+/** The storage keys of a demo portfolio picture (written again on every run: seeding stays idempotent). */
+export const demoPortfolioKeys = (vendorId: string, i: number) => ({
+  imageKey: `demo/${vendorId}/portfolio-${i + 1}.webp`,
+  thumbKey: `demo/${vendorId}/portfolio-${i + 1}-thumb.webp`,
+});
+
 /**
  * demo-portfolio/ beside this module; in the built server every module is in dist/server, and the
  * build copies the folder there (scripts/build-server.mjs), as it does the migrations.

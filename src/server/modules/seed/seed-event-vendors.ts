@@ -17,14 +17,8 @@ import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { demoOrderEvents } from './demo-activity.ts';
 import { DEMO_EVENT_VENDORS, DEMO_GUESTS } from './demo-event-vendors.ts';
 import { seedDemoVerification } from './demo-verification.ts';
-import { DEMO_PORTFOLIO, demoPortfolioFile } from './demo-portfolio.ts';
+import { DEMO_PORTFOLIO, demoPortfolioFile, demoPortfolioKeys } from './demo-portfolio.ts';
 import { DAY, type Seeding } from './seeding.ts';
-
-/** The storage keys of a demo portfolio picture (written again on every run: seeding stays idempotent). */
-export const demoPortfolioKeys = (vendorId: string, i: number) => ({
-  imageKey: `demo/${vendorId}/portfolio-${i + 1}.webp`,
-  thumbKey: `demo/${vendorId}/portfolio-${i + 1}-thumb.webp`,
-});
 
 /** A portfolio category (PORTFOLIO_CATEGORIES) from what the picture shows. */
 const portfolioCategory = (title: string) =>
