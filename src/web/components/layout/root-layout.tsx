@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { lazy, useEffect, useSyncExternalStore } from 'react';
 import { LazyPart } from '../lazy-part.tsx';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
@@ -25,6 +25,28 @@ function useHashScroll() {
   }, [hash, pathname]);
 }
 
+/** Sonner's own width below which a toast spans the screen. */
+const PHONE = '(max-width: 600px)';
+const onWidthChange = (change: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+
+/**
+ * Where toasts open. On a wide screen at the bottom right (at the top they covered the navigation
+ * links). On a phone across the top, over the header: at the bottom a toast covered what had just
+ * been pressed and what replaced it (the next status step, the confirmation that took the focus).
+ */
+function useToastPosition() {
+  const phone = useSyncExternalStore(
+    onWidthChange,
+    () => window.matchMedia(PHONE).matches,
+    () => false,
+  );
+  return phone ? 'top-center' : 'bottom-right';
+}
+
 // The event stream and what it updates: downloaded and opened only once someone is signed in.
 const LiveUpdates = lazy(() => import('../../features/notifications/live-updates.tsx'));
 
@@ -43,8 +65,14 @@ export function RootLayout() {
         Skip to content
       </a>
       <Outlet />
-      {/* Bottom right: at the top the toasts covered the navigation links. */}
-      <Toaster position="bottom-right" richColors closeButton duration={5000} hotkey={['altKey', 'KeyT']} />
+      <Toaster
+        position={useToastPosition()}
+        mobileOffset={{ top: 4 }}
+        richColors
+        closeButton
+        duration={5000}
+        hotkey={['altKey', 'KeyT']}
+      />
       <SessionWork />
       <ScrollRestoration />
     </div>

@@ -67,7 +67,7 @@ export function OrderActions({ order, omit }: { order: OrderDetail; omit?: strin
       done(updated);
     });
   return (
-    <div className="space-y-2">
+    <div className="space-y-2" data-reveal>
       {changed && (
         <p
           ref={focusTarget(order.status)}
