@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountClosures,
   cakeDesigns,
+  claims,
   conversations,
   disputeOrders,
   disputes,
@@ -12,6 +13,8 @@ import {
   ledgerTransactions,
   messageImages,
   messages,
+  orderEvents,
+  orderProofs,
   orders,
   sessions,
   users,
@@ -235,12 +238,31 @@ describe('close my account', () => {
     expect(await db().select({ id: users.id }).from(users).where(eq(users.email, me.email))).toHaveLength(1);
   });
 
-  it('removes the pictures of what it deletes once closed, and keeps the one an order was agreed on', async () => {
+  it('removes the pictures of what it deletes once closed, and keeps those an order or a friend shows', async () => {
     const store = t.services.storage;
     const vendor = await createVendor(db());
     const me = await createUser(db());
     const loose = await createGeneratedDesign(db(), store, { userId: me.id });
     const agreed = await createGeneratedDesign(db(), store, { userId: me.id });
+    // Shared: a friend ordered one of my designs, another saved one to their list.
+    const friend = await createUser(db());
+    const orderedByFriend = await createGeneratedDesign(db(), store, { userId: me.id });
+    const savedByFriend = await createGeneratedDesign(db(), store, { userId: me.id });
+    await createReleasedOrder(db(), {
+      customerId: friend.id,
+      vendorId: vendor.id,
+      amount: 7_000,
+      designSnapshot: {
+        occasion: 'Birthday',
+        flavor: 'Lemon',
+        size: '8 inch (8-10)',
+        description: null,
+        imageUrl: fileUrl('designs', orderedByFriend.image.imageKey!),
+      },
+    });
+    await createDesign(db(), friend.id, { imageUrl: fileUrl('designs', savedByFriend.image.imageKey!) });
+    // My own saved copy of the loose one goes with my account: it keeps nothing.
+    await createDesign(db(), me.id, { imageUrl: fileUrl('designs', loose.image.imageKey!) });
     await createReleasedOrder(db(), {
       customerId: me.id,
       vendorId: vendor.id,
@@ -278,8 +300,10 @@ describe('close my account', () => {
     expect(await store.get('designs', loose.image.imageKey!)).toBeNull();
     expect(await store.get('messages', pictureKey)).toBeNull();
     expect(await store.get('messages', thumbKey)).toBeNull();
-    // The order's record keeps the design it was agreed on.
+    // The order's record keeps the design it was agreed on, and the friend's order and list theirs.
     expect(await store.get('designs', agreed.image.imageKey!)).not.toBeNull();
+    expect(await store.get('designs', orderedByFriend.image.imageKey!)).not.toBeNull();
+    expect(await store.get('designs', savedByFriend.image.imageKey!)).not.toBeNull();
   });
 
   it('closes once when asked twice at the same time', async () => {
@@ -368,6 +392,146 @@ describe('the daily round', () => {
 });
 
 describe('the purge 7 years after closing', () => {
+  it("removes the orders' pictures and those of the users' messages, and keeps a design another order shows", async () => {
+    const start = clock.now();
+    const store = t.services.storage;
+    const owner = await createUser(db(), { userType: 'vendor' });
+    const vendor = await createVendor(db(), { userId: owner.id });
+    const customer = await createUser(db());
+    const design = (url: string) => ({
+      occasion: 'Birthday',
+      flavor: 'Lemon',
+      size: '8 inch (8-10)',
+      description: null,
+      imageUrl: url,
+    });
+    const only = await createGeneratedDesign(db(), store, { userId: customer.id });
+    const shared = await createGeneratedDesign(db(), store, { userId: customer.id });
+    const order = await createReleasedOrder(db(), {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      amount: 12_000,
+      designSnapshot: design(fileUrl('designs', only.image.imageKey!)),
+    });
+    const second = await createReleasedOrder(db(), {
+      customerId: customer.id,
+      vendorId: vendor.id,
+      amount: 6_000,
+      designSnapshot: design(fileUrl('designs', shared.image.imageKey!)),
+    });
+    // A friend ordered the shared design elsewhere: their order, which stays, shows its picture.
+    const friend = await createUser(db());
+    await createReleasedOrder(db(), {
+      customerId: friend.id,
+      vendorId: (await createVendor(db())).id,
+      amount: 6_000,
+      designSnapshot: design(fileUrl('designs', shared.image.imageKey!)),
+    });
+    const stored = async (bucket: 'deliveries' | 'claims' | 'messages', n: number) => {
+      const pictures = [];
+      for (let i = 0; i < n; i++) {
+        const picture = {
+          imageKey: `test/${crypto.randomUUID()}.webp`,
+          thumbKey: `test/${crypto.randomUUID()}-t.webp`,
+        };
+        for (const key of [picture.imageKey, picture.thumbKey])
+          await store.put(bucket, key, new Uint8Array([1, 2, 3]), 'image/webp');
+        pictures.push({ ...picture, width: 10, height: 10 });
+      }
+      return pictures;
+    };
+    const [delivery] = await stored('deliveries', 1);
+    await db().insert(orderEvents).values({
+      id: crypto.randomUUID(),
+      orderId: order.id,
+      seq: 50,
+      action: 'deliver',
+      fromStatus: 'ready',
+      toStatus: 'delivered',
+      party: 'vendor',
+      photoKey: delivery!.imageKey,
+      photoThumbKey: delivery!.thumbKey,
+      photoWidth: 10,
+      photoHeight: 10,
+    });
+    const [proof, answer] = await stored('deliveries', 2);
+    await db()
+      .insert(orderProofs)
+      .values({
+        id: crypto.randomUUID(),
+        orderId: order.id,
+        round: 1,
+        images: [proof!],
+        status: 'changes_requested',
+        responseImages: [answer!],
+      });
+    const claimPhotos = await stored('claims', 2);
+    await db().insert(claims).values({
+      id: crypto.randomUUID(),
+      orderId: second.id,
+      description: 'The roses were wilted.',
+      photos: claimPhotos,
+      status: 'resolved',
+    });
+    const conversation = await thread(
+      customer.id,
+      vendor.id,
+      customer.id,
+      'The cake as it arrived',
+      order.id,
+    );
+    const [message] = await db().select().from(messages).where(eq(messages.conversationId, conversation.id));
+    const [messagePicture] = await stored('messages', 1);
+    await db()
+      .insert(messageImages)
+      .values({ messageId: message!.id, position: 0, ...messagePicture! });
+    expect((await payOutAvailable(db(), { vendorId: vendor.id, key: `payout:test:${vendor.id}` })).ok).toBe(
+      true,
+    );
+
+    for (const u of [customer, owner]) {
+      const cookie = await signIn(t.app, u.email);
+      expect((await call('POST', '/api/me/privacy/close', cookie, { password: TEST_PASSWORD })).status).toBe(
+        200,
+      );
+    }
+    const jobsRun = () =>
+      runDueJobs({ db: db(), now: clock.now(), handlers: t.services.jobHandlers, log: t.services.log });
+    await jobsRun();
+    // Kept with the orders' records while they are kept.
+    const all = [
+      ...[delivery!, proof!, answer!].map((p) => ['deliveries', p] as const),
+      ...claimPhotos.map((p) => ['claims', p] as const),
+      ['messages', messagePicture!] as const,
+    ];
+    const present = async () => {
+      const left = [];
+      for (const [bucket, p] of all)
+        for (const key of [p.imageKey, p.thumbKey]) if (await store.get(bucket, key)) left.push(key);
+      if (await store.get('designs', only.image.imageKey!)) left.push('only design');
+      if (await store.get('designs', shared.image.imageKey!)) left.push('shared design');
+      return left;
+    };
+    expect(await present()).toHaveLength(all.length * 2 + 2);
+
+    clock.set(new Date(start.getTime() + (7 * 365 + 3) * DAY));
+    await purgeExpiredRecords(db(), { now: clock.now(), log: t.services.log });
+    expect(
+      await db()
+        .select()
+        .from(orders)
+        .where(inArray(orders.id, [order.id, second.id])),
+    ).toEqual([]);
+    // Removed by the job queue once the purge committed; the friend's order keeps its picture.
+    expect(await present()).toHaveLength(all.length * 2 + 2);
+    await jobsRun();
+    expect(await present()).toEqual(['shared design']);
+    expect(await db().select().from(messageImages).where(eq(messageImages.messageId, message!.id))).toEqual(
+      [],
+    );
+    clock.set(start);
+  });
+
   it('removes the orders and their ledger transactions once both parties are closed; the ledger still balances', async () => {
     const start = clock.now();
     const owner = await createUser(db(), { userType: 'vendor' });

@@ -246,6 +246,7 @@ export const cakeDesigns = pgTable(
     index('cake_designs_customer_created_idx').on(t.customerId, t.createdAt.desc()),
     uniqueIndex('cake_designs_customer_image_uq').on(t.customerId, t.designImageId),
     index('cake_designs_design_image_idx').on(t.designImageId),
+    index('cake_designs_image_url_idx').on(t.imageUrl),
   ],
 );
 
@@ -313,6 +314,10 @@ export const orders = pgTable(
     // A vendor's orders on a day: the capacity counts (calendar, Browse's "available on", analytics).
     index('orders_vendor_delivery_idx').on(t.vendorId, t.deliveryDate),
     index('orders_cake_design_idx').on(t.cakeDesignId),
+    // Whether an order still shows a design's picture (the privacy purge keeps it while one does).
+    index('orders_design_image_url_idx')
+      .on(sql`(${t.designSnapshot} ->> 'imageUrl')`)
+      .where(sql`(${t.designSnapshot} ->> 'imageUrl') IS NOT NULL`),
   ],
 );
 

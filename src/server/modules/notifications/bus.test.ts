@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { createEventBus } from './bus.ts';
-import { pgArray } from './pg-array.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { type BusSignal, parseSignals } from './publish.ts';
 
 /** A bus on a fake database: `say` delivers a payload as the listening connection would. */

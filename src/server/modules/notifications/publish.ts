@@ -3,7 +3,7 @@ import type { NotificationType } from '../../../shared/schemas/notifications.ts'
 import type { Db } from '../../db/client.ts';
 import type { StoredRefs } from '../../db/schema/index.ts';
 import { queueEventEmailsCte } from '../mail/index.ts';
-import { pgArray } from './pg-array.ts';
+import { pgArray } from '../../db/pg-array.ts';
 
 /** The PostgreSQL channel of the event bus: every server process listens on it (bus.ts). */
 export const USER_EVENTS_CHANNEL = 'frosted_user_events';

@@ -9,7 +9,7 @@ import { conversations, messages, userEvents, users, vendors } from '../../db/sc
 import type { Actor } from '../../actor.ts';
 import { isStorableId, toNotificationId } from './ids.ts';
 import { presentNotifications, type UserEventRow } from './presenter.ts';
-import { pgArray } from './pg-array.ts';
+import { pgArray } from '../../db/pg-array.ts';
 import { announceUnread } from './publish.ts';
 
 /** The user's notifications, newest first, a page before `before`, with their unread count. */

@@ -115,7 +115,7 @@ export async function closeAccountNow({ db, userId, reason, now }: CloseAccountO
     await tx.delete(verifications).where(eq(verifications.identifier, user.email));
     await anonymiseVendor(tx, userId);
     await removePersonalData(tx, userId);
-    await removeFilesLater(tx, userId, files);
+    await removeFilesLater(tx, `privacy:files:${userId}`, files);
     await tx.insert(accountClosures).values({
       userId,
       reason,
@@ -206,11 +206,15 @@ export async function closeOwnAccount({
   now,
 }: CloseOwnAccountOptions) {
   const [credential] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, actor.id), eq(accounts.providerId, 'credential')))
+    .select({ closedAt: users.closedAt, hash: accounts.password })
+    .from(users)
+    .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(eq(users.id, actor.id))
     .limit(1);
-  if (credential?.hash) {
+  // Closed meanwhile by another tab: its sign-in methods are gone, so this is not asked for the
+  // confirmation word of an account without a password; it closed once, as when both got this far.
+  if (!credential || credential.closedAt) return false;
+  if (credential.hash) {
     if (!password) throw AppError.validation({ password: 'Please enter your password.' });
     if (!(await hasher.verify({ hash: credential.hash, password })))
       throw AppError.validation({ password: 'That password is not right.' });

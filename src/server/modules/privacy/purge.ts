@@ -7,6 +7,7 @@ import {
   claims,
   disputeOrders,
   disputes,
+  messageImages,
   messages,
   orders,
   payments,
@@ -18,6 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { safeError } from '../../http/log-safe-error.ts';
 import type { Logger } from '../../logger.ts';
+import { filesLeftByPurge, removeFilesLater } from './files.ts';
 
 /** Closures whose 7 years are over and whose records are not all gone yet, per round. */
 const PURGE_BATCH = 50;
@@ -94,6 +96,8 @@ async function purgeUser(tx: Db, userId: string, now: Date): Promise<boolean> {
   await tx.execute(
     sql`SELECT ledger_purge_retained_postings(${ids}, ${vendor?.id ?? null}::text, ${now}::timestamptz)`,
   );
+  // The pictures of what goes below, read before their rows: removed once this commits (a job).
+  const files = await filesLeftByPurge(tx, userId, orderIds);
   if (orderIds.length) {
     await purgeDisputes(tx, orderIds);
     await tx.delete(claims).where(inArray(claims.orderId, orderIds));
@@ -115,8 +119,11 @@ async function purgeUser(tx: Db, userId: string, now: Date): Promise<boolean> {
         ),
       ),
     );
-  // What the orders kept of the user now has no record to belong to.
+  // What the orders kept of the user now has no record to belong to: their messages' text and pictures.
+  const sent = tx.select({ id: messages.id }).from(messages).where(eq(messages.senderId, userId));
+  await tx.delete(messageImages).where(inArray(messageImages.messageId, sent));
   await tx.update(messages).set({ body: '' }).where(eq(messages.senderId, userId));
+  await removeFilesLater(tx, `privacy:files:${userId}:purge:${now.toISOString()}`, files);
   await tx.delete(quoteRequests).where(eq(quoteRequests.customerId, userId));
   const [left] = await tx
     .select({ n: sql<number>`count(*)::int` })

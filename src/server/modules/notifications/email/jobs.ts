@@ -3,7 +3,7 @@ import { queryRows, type Tx } from '../../../db/client.ts';
 import { userActivity } from '../../../db/schema/index.ts';
 import { cancelJob, scheduleJob, type JobHandlers } from '../../jobs/index.ts';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../../shared/schemas/notifications.ts';
-import { pgArray } from '../pg-array.ts';
+import { pgArray } from '../../../db/pg-array.ts';
 import { MESSAGE_DIGEST_JOB, MESSAGE_EMAIL_AWAY_MINUTES, PUBLICATION_EMAILS_JOB } from '../publish.ts';
 import { queueEventEmailsCte, queueUserEmail } from '../../mail/index.ts';
 
