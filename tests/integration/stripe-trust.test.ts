@@ -170,3 +170,40 @@ describe('a webhook that never arrives', () => {
     expect(again.body).toMatchObject({ status: 'failed', confirming: false, paymentId: body.paymentId });
   });
 });
+
+describe("reconciliation against Stripe's balance", () => {
+  it('lists only what was made since its last look, and its totals still match the ledger', async () => {
+    const listings = () =>
+      fake.requests.filter((r) => r.method === 'GET' && r.path === '/v1/balance_transactions');
+    const pay = async (amount: number) => {
+      const order = await pendingOrder(amount);
+      const checkout = await w.checkout(order.id);
+      await deliverAll(fake.confirm(intentOf(checkout.body), TEST_CARDS.succeeds));
+    };
+    const matches = async () => (await report()).checks.map((c) => c.matches);
+
+    await pay(5_000);
+    const dayOne = Math.floor(clock.now().getTime() / 1000);
+    expect(await matches()).toEqual([true, true, true]);
+    // Two days on: more money, looked at twice.
+    clock.advanceHours(49);
+    await pay(7_000);
+    expect(await matches()).toEqual([true, true, true]);
+    const seen = listings().length;
+    await pay(3_000);
+    expect(await matches()).toEqual([true, true, true]);
+    // That look asked for what was made since a day before the previous one, not for day one's.
+    const asked = listings().slice(seen);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const listing of asked) {
+      const created = listing.query.created as { gte?: string } | undefined;
+      expect(Number(created?.gte)).toBeGreaterThan(dayOne);
+    }
+    // Two admins looking at once, a day later: both right, and the next look too.
+    clock.advanceHours(24);
+    await pay(2_000);
+    const both = await Promise.all([report(), report()]);
+    expect(both.flatMap((r) => r.checks.map((c) => c.matches))).toEqual(Array(6).fill(true));
+    expect(await matches()).toEqual([true, true, true]);
+  });
+});

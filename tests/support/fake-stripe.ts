@@ -102,7 +102,17 @@ const CANCELLABLE = [
 export async function startFakeStripe({
   secretKey = FAKE_KEYS.secretKey,
   webhookSecret = FAKE_KEYS.webhookSecret,
-}: { secretKey?: string; webhookSecret?: string } = {}) {
+  clock,
+}: {
+  secretKey?: string;
+  webhookSecret?: string;
+  /**
+   * What dates balance transactions (the app's clock, a test's manual one): reconciliation reads them
+   * by creation time. Everything else is dated by the real clock, as webhook signatures need.
+   */
+  clock?: { now(): Date };
+} = {}) {
+  const balanceNow = () => (clock ? Math.floor(clock.now().getTime() / 1000) : now());
   const requests: StripeRequest[] = [];
   const intents = new Map<string, StripeObject>();
   const refunds = new Map<string, StripeObject>();
@@ -179,7 +189,7 @@ export async function startFakeStripe({
       net: amount,
       source,
       status: 'available',
-      created: now(),
+      created: balanceNow(),
     });
   }
 
@@ -564,8 +574,16 @@ export async function startFakeStripe({
           },
         };
       }
-      case 'GET /v1/balance_transactions':
-        return list('/v1/balance_transactions', balance, query);
+      case 'GET /v1/balance_transactions': {
+        // created[gte] / created[lt]: the window reconciliation asks for.
+        const created = (query.created ?? {}) as { gte?: string; lt?: string };
+        const inWindow = balance.filter(
+          (b) =>
+            (created.gte === undefined || (b.created as number) >= Number(created.gte)) &&
+            (created.lt === undefined || (b.created as number) < Number(created.lt)),
+        );
+        return list('/v1/balance_transactions', inWindow, query);
+      }
       case 'GET /v1/disputes/:id': {
         const dispute = disputes.get(path.split('/')[3]!);
         return dispute ? { status: 200, body: dispute } : notFound('dispute', path.split('/')[3]!);
@@ -773,7 +791,7 @@ export async function startFakeStripe({
         currency: 'cad',
         source: id_,
         status: 'available',
-        created: now(),
+        created: balanceNow(),
       };
       balance.unshift(withdrawal);
       const dispute: StripeObject = {
@@ -819,7 +837,7 @@ export async function startFakeStripe({
           currency: 'cad',
           source: disputeId,
           status: 'available',
-          created: now(),
+          created: balanceNow(),
         };
         balance.unshift(reinstated);
         (dispute.balance_transactions as StripeObject[]).push(reinstated);

@@ -20,7 +20,7 @@ export async function startStripeWorld(
   clock: ManualClock,
   vendorFields: Partial<typeof vendors.$inferInsert> = {},
 ) {
-  const fake = await startFakeStripe();
+  const fake = await startFakeStripe({ clock });
   const t = await createTestApp(
     {
       authRateLimitMax: 1000,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, inList, ref, timestamps, timestamptz } from './columns.ts';
 import { users } from './auth.ts';
 import { orders, vendors } from './marketplace.ts';
@@ -230,6 +240,20 @@ export const processorEvents = pgTable(
       .where(sql`${t.appliedAt} IS NULL`),
   ],
 );
+
+/**
+ * A processor's records summed up to a moment (Stripe's balance transactions created before
+ * `settledBefore`, which never change once made): reconciliation reads only what came after, and adds
+ * these sums, instead of listing the whole history on every look. One row per processor.
+ */
+export const processorBalanceCheckpoints = pgTable('processor_balance_checkpoints', {
+  processor: text('processor').primaryKey(),
+  settledBefore: timestamptz('settled_before').notNull(),
+  collectedCents: bigint('collected_cents', { mode: 'number' }).notNull(),
+  refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull(),
+  paidOutCents: bigint('paid_out_cents', { mode: 'number' }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
 
 /**
  * The sandbox processor's own records (PAYMENTS_PROVIDER=sandbox): what a processor would hold, so

@@ -96,8 +96,15 @@ export interface PaymentProcessor {
    * and what a checkout reopens (the Payment Element's client secret).
    */
   retrievePayment(ref: string): Promise<ProcessorPayment>;
-  /** The processor's own records, summed: what reconciliation compares the ledger with. */
-  totals(): Promise<ProcessorTotals>;
+  /**
+   * The processor's own records, summed: what reconciliation compares the ledger with. Where they are
+   * dated and never change once made (`datedTotals`: Stripe's balance transactions), `created` narrows
+   * them to those created in [from, before), so reconciliation keeps the sums of old ones and asks
+   * for the rest only; elsewhere (the sandbox, one query over its own tables) it is the whole.
+   */
+  totals(created?: { from?: Date | undefined; before?: Date | undefined }): Promise<ProcessorTotals>;
+  /** Whether `totals` can be asked for records created in a window (above). */
+  readonly datedTotals: boolean;
   /**
    * Sends Frosted's evidence for a dispute and submits it (Stripe: `disputes.update` with `evidence`
    * and `submit: true`); the same key sends it once. Answers the dispute's status after.

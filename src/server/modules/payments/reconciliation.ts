@@ -11,6 +11,7 @@ import { claims, ledgerAccounts, ledgerEntries, orders, processorEvents } from '
 import { type LedgerTotals, ledgerTotals } from '../ledger/index.ts';
 import type { PaymentRound } from './batch.ts';
 import type { ProcessorTotals } from './processor.ts';
+import { processorTotalsNow } from './processor-totals.ts';
 
 const PROCESSOR_UNREADABLE =
   'Frosted could not read the payment processor’s records just now, so nothing was compared. Try again in a minute.';
@@ -98,7 +99,7 @@ export async function reconciliation({ db, processor, now, log }: PaymentRound):
   // moving while this runs is more often seen by both sides than by one.
   let processorTotals: ProcessorTotals | null = null;
   try {
-    processorTotals = await processor.totals();
+    processorTotals = await processorTotalsNow(db, processor, now);
   } catch (err) {
     log.error({ err, processor: processor.name }, 'reconciliation could not read the processor');
   }

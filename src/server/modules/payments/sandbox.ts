@@ -275,6 +275,9 @@ export function createSandboxProcessor(db: Db, clock: Clock = systemClock): Sand
       return { ref: existing!.id };
     },
 
+    // Summed whole each time: one query over its own tables (a charge's status may change later).
+    datedTotals: false,
+
     async totals() {
       const sum = (column: Parameters<typeof sql>[1]) => sql<string>`COALESCE(sum(${column}), 0)`;
       const [[charged], [refunded], [transferred]] = await Promise.all([

@@ -211,10 +211,24 @@ export function createStripeProcessor(config: StripeConfig): StripeProcessor {
       });
     },
 
-    async totals() {
+    datedTotals: true,
+
+    async totals(created) {
+      const seconds = (d: Date | undefined) => (d === undefined ? undefined : Math.floor(d.getTime() / 1000));
+      const from = seconds(created?.from);
+      const before = seconds(created?.before);
       return call(async (s) => {
         const totals: ProcessorTotals = { collectedCents: 0, refundedCents: 0, paidOutCents: 0 };
-        for await (const bt of s.balanceTransactions.list({ limit: 100 })) {
+        const list = s.balanceTransactions.list({
+          limit: 100,
+          ...((from !== undefined || before !== undefined) && {
+            created: {
+              ...(from !== undefined && { gte: from }),
+              ...(before !== undefined && { lt: before }),
+            },
+          }),
+        });
+        for await (const bt of list) {
           if (bt.currency !== 'cad') continue;
           const kind = BALANCE_KINDS[bt.type];
           // Credits to the balance are positive: refunds and transfers leave it (negative amounts).
