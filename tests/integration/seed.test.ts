@@ -6,6 +6,8 @@ import {
   cakeDesigns,
   customerFavorites,
   eventPlans,
+  ledgerTransactions,
+  orderEvents,
   orders,
   reviews,
   users,
@@ -135,6 +137,24 @@ describe('demo seeder', () => {
     expect(((await res.json()) as { stats: { totalSpent: number } }).stats.totalSpent).toBe(
       demo.filter((o) => o.customerId === DEMO_ACCOUNTS.customer.id).reduce((sum, o) => sum + o.amount, 0),
     );
+  });
+
+  it("dates each demo payment when the order's history says it was paid (its receipt), not when seeded", async () => {
+    const db = t.database.db;
+    const paidEvents = await db
+      .select({ orderId: orderEvents.orderId, at: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(sql`${orderEvents.orderId} LIKE 'order-%' AND ${orderEvents.toStatus} = 'paid'`);
+    expect(paidEvents.length).toBeGreaterThan(0);
+    const posted = new Map(
+      (
+        await db
+          .select({ orderId: ledgerTransactions.orderId, at: ledgerTransactions.createdAt })
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.kind, 'payment'))
+      ).map((p) => [p.orderId, p.at.toISOString()]),
+    );
+    for (const e of paidEvents) expect(posted.get(e.orderId), e.orderId).toBe(e.at.toISOString());
   });
 
   it('keeps the ledger append-only outside the demo data, even while the demo data is cleared', async () => {

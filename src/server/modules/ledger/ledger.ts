@@ -63,6 +63,8 @@ export interface Posting {
   orderId?: string | undefined;
   vendorId?: string | undefined;
   memo?: string | undefined;
+  /** When it happened, if not now: only the demo seeder's history, which it dates in the past. */
+  at?: Date | undefined;
   lines: Line[];
 }
 
@@ -93,6 +95,7 @@ export async function post(tx: Tx | Db, posting: Posting): Promise<Posted> {
       orderId: posting.orderId,
       vendorId: posting.vendorId,
       memo: posting.memo,
+      createdAt: posting.at,
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });

@@ -27,13 +27,15 @@ export const recordPayment = (
     vendorId,
     amountCents,
     key,
-  }: { orderId: string; vendorId: string; amountCents: number; key: string },
+    at,
+  }: { orderId: string; vendorId: string; amountCents: number; key: string; at?: Date | undefined },
 ) =>
   post(tx, {
     kind: 'payment',
     key,
     orderId,
     vendorId,
+    at,
     lines: [
       { account: PROCESSOR_CASH, amount: amountCents },
       { account: orderHeld(orderId), amount: -amountCents },

@@ -110,6 +110,8 @@ async function seedDemoMoney(
       vendorId: order.vendorId,
       amountCents: order.amount,
       key: `payment:${paymentId}`,
+      // The receipt's date: when the history says it was paid, not when the demo was seeded.
+      at: paidAt,
     });
     if (order.status === 'completed')
       await settleOrder(tx, {
