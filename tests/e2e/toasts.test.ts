@@ -10,7 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/time.ts';
 import { SYSTEM, transitionOrder } from '../../src/server/modules/orders/transitions.ts';
-import { closeToast, launchBrowser, newPage, signedIn } from '../support/browser.ts';
+import { closeToast, launchBrowser, newPage, signedIn, toastSaying } from '../support/browser.ts';
 import { TEST_PASSWORD, createPendingOrder, createUser, createVendor } from '../support/factories.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -26,13 +26,6 @@ afterAll(async () => {
 
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 900 };
-
-/** The toast that says `text`, in sonner's region. */
-const toastSaying = (page: Page, text: string) =>
-  page
-    .getByRole('region', { name: /^Notifications alt\+T/ })
-    .getByRole('listitem')
-    .filter({ hasText: text });
 
 /** Colour-contrast violations among the toasts on screen, with the colours axe measured. */
 async function toastContrast(page: Page) {

@@ -135,15 +135,19 @@ export async function signedIn(page: Page, email: string, password: string, path
   await page.goto(path ?? dashboard);
 }
 
-/**
- * Closes the toast that says `text`, as a person does when it covers what they tap next: it opens at
- * the bottom right, often under the pointer, and stays while hovered.
- */
-export async function closeToast(page: Page, text: string) {
-  const toast = page
+/** The toast that says `text`, in sonner's region. */
+export const toastSaying = (page: Page, text: string) =>
+  page
     .getByRole('region', { name: /^Notifications alt\+T/ })
     .getByRole('listitem')
     .filter({ hasText: text });
+
+/**
+ * Closes the toast that says `text`, as a person does when it covers what they tap next: on a wide
+ * screen it opens at the bottom right, often under the pointer, and stays while hovered.
+ */
+export async function closeToast(page: Page, text: string) {
+  const toast = toastSaying(page, text);
   await toast.getByRole('button', { name: 'Close toast' }).click();
   await toast.waitFor({ state: 'detached' });
 }

@@ -46,13 +46,7 @@ export async function processorTotalsNow(
       .values({ processor: processor.name, settledBefore: split, ...base })
       .onConflictDoUpdate({
         target: processorBalanceCheckpoints.processor,
-        set: {
-          settledBefore: split,
-          collectedCents: base.collectedCents,
-          refundedCents: base.refundedCents,
-          paidOutCents: base.paidOutCents,
-          updatedAt: sql`now()`,
-        },
+        set: { settledBefore: split, ...base, updatedAt: sql`now()` },
         setWhere: sql`${processorBalanceCheckpoints.settledBefore} < ${split}`,
       });
   }

@@ -79,10 +79,8 @@ export async function filesLeftByPurge(tx: Db, userId: string, orderIds: string[
       .select({ imageKey: orderEvents.photoKey, thumbKey: orderEvents.photoThumbKey })
       .from(orderEvents)
       .where(and(inArray(orderEvents.orderId, orderIds), isNotNull(orderEvents.photoKey)));
-    for (const d of delivered)
-      files.push(
-        ...pictureFiles('deliveries', [{ imageKey: d.imageKey!, thumbKey: d.thumbKey ?? d.imageKey! }]),
-      );
+    const photos = delivered.map((d) => ({ imageKey: d.imageKey!, thumbKey: d.thumbKey ?? d.imageKey! }));
+    files.push(...pictureFiles('deliveries', photos));
     const proofs = await tx
       .select({ images: orderProofs.images, responseImages: orderProofs.responseImages })
       .from(orderProofs)
